@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sitesOf, type Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { CLIENT_DIR } from './lib/root.ts';
+import { siteApi } from './surfaces/site-api/index.ts';
+import { ssr } from './surfaces/ssr/index.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+/**
+ * Builds the application: cross-cutting plugins, then the surfaces. Does not listen.
+ */
+export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'] },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  // The SSR surface sets its own Content-Security-Policy with a per-request nonce.
+  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+
+  if (existsSync(path.join(CLIENT_DIR, 'assets'))) {
+    await app.register(fastifyStatic, {
+      root: path.join(CLIENT_DIR, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      wildcard: true,
+    });
+  }
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  await app.register(siteApi, { sites: sitesOf(config) });
+  await app.register(ssr, { sites: sitesOf(config), brandName: config.BRAND_NAME });
+  return app;
+}

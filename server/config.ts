@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+const url = z.url({ protocol: /^https?$/ });
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), url.optional());
+const bool = z.preprocess((v) => (v === undefined || v === '' ? undefined : String(v) === 'true' || v === '1'), z.boolean().optional());
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().startsWith('postgres').optional()),
+  BRAND_NAME: z.string().min(1).default('CaptchaHub'),
+  /** The international site (English at unprefixed paths). */
+  PUBLIC_URL: url.default('http://localhost:3000'),
+  /** The Russian-language site; defaults to the international one with the /ru prefix. */
+  RU_URL: optionalUrl,
+  /** The Chinese site; pages live under /zh there too. */
+  ZH_URL: optionalUrl,
+  /** The host name the v2 API (createTask…) also answers on. */
+  API_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  RATE_LIMITS: bool.default(true),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = z.infer<typeof schema>;
+
+/**
+ * Parses the environment once. Throws a readable message listing every bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** The sites the app serves, as the web layer needs them (no secrets). */
+export interface Sites {
+  intl: string;
+  ru: string | null;
+  zh: string | null;
+  api: string | null;
+}
+
+export function sitesOf(config: Config): Sites {
+  const origin = (u: string | undefined) => (u ? new URL(u).origin : null);
+  return { intl: new URL(config.PUBLIC_URL).origin, ru: origin(config.RU_URL), zh: origin(config.ZH_URL), api: origin(config.API_URL) };
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { APP_ROOT } from '../lib/root.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import * as schema from './schema/index.ts';
+
+// int8 and numeric come back as strings from pg but numbers from PGlite; money and ids are
+// read as numbers in both (ids stay below 2^53, money is stored in integer micro-units).
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export type Schema = typeof schema;
+/** One database type for both drivers: their query builders are the same PgDatabase. */
+export type Db = NodePgDatabase<Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** A raw client for LISTEN/NOTIFY and health checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(APP_ROOT, 'server/db/migrations');
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** An existing PGlite (tests clone a migrated snapshot). */
+  pglite?: PGlite;
+  poolSize?: number;
+  migrate?: boolean;
+}
+
+/**
+ * Opens PostgreSQL when a URL is given, otherwise embedded PGlite in the data directory,
+ * and applies the committed migrations.
+ * @throws DataDirLockedError when another process uses the data directory.
+ */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const migrate = opts.migrate ?? true;
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema });
+    if (migrate) await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    };
+  }
+  let release = () => {};
+  let client = opts.pglite;
+  if (!client) {
+    const dir = path.resolve(opts.dataDir ?? './data', 'pglite');
+    release = lockDataDir(path.dirname(dir));
+    try {
+      client = await PGlite.create(dir);
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  if (migrate) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  const pglite = client;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => void (await pglite.query('select 1')),
+    close: async () => {
+      await pglite.close();
+      release();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { TrackingEventSchema } from '#shared/contracts/tracking.ts';
+import { recordTrackingEvent } from '#server/modules/tracking/tracking.service.ts';
+
+/** POST /api/v1/event-tracker: referral and campaign events (spec §7). Open to visitors. */
+export async function eventTrackerRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/v1/event-tracker',
+    { schema: { body: TrackingEventSchema }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (req) => {
+      const { id } = await recordTrackingEvent(
+        { db: app.database.db, log: req.log },
+        req.body,
+        { ip: req.ip, userAgent: req.headers['user-agent'], visitorId: req.cookies['csrf_token'] },
+      );
+      return { ok: true as const, id };
+    },
+  );
+}

@@ -1,0 +1,48 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { LANGUAGE_NAMES } from '#shared/i18n/languages.ts';
+import { localizedPath } from '#shared/i18n/routing.ts';
+import { useCurrentPage } from '#web/lib/use-page.ts';
+import { useAppSelector } from '#web/store/hooks.ts';
+
+/** Lists the languages the current page supports; choosing one changes the URL and the language. */
+export function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const { page, lang, path } = useCurrentPage();
+  const location = useLocation();
+  const hostLanguage = useAppSelector((s) => s.app.hostLanguage);
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const languages = page?.languages ?? ['en', 'ru', 'zh'];
+  return (
+    <div className="lang-switcher" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <button
+        type="button"
+        className="lang-switcher__button"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={t('language.choose')}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span aria-hidden="true">🌐</span> {LANGUAGE_NAMES[lang]}
+      </button>
+      <ul id={listId} className="lang-switcher__list" hidden={!open}>
+        {languages.map((l) => (
+          <li key={l}>
+            <Link
+              to={localizedPath(l, path, hostLanguage) + location.search}
+              hrefLang={l}
+              lang={l}
+              aria-current={l === lang ? 'true' : undefined}
+              className="lang-switcher__item"
+              onClick={() => setOpen(false)}
+            >
+              {LANGUAGE_NAMES[l]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '#web/store/hooks.ts';
+import { buttonClassName } from '#web/components/button/button.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
+import { LocalizedLink } from './localized-link.tsx';
+
+const NAV = [
+  { to: '/#customers', key: 'nav.customers' },
+  { to: '/#workers', key: 'nav.workers' },
+  { to: '/#captcha-types', key: 'nav.captchaTypes' },
+  { to: '/about', key: 'nav.about' },
+] as const;
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const brand = useAppSelector((s) => s.app.brandName);
+  const [open, setOpen] = useState(false);
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <LocalizedLink to="/" className="site-header__logo" aria-label={t('nav.home', { brand })}>
+          <span className="site-header__mark" aria-hidden="true">◆</span> {brand}
+        </LocalizedLink>
+        <button
+          type="button"
+          className="site-header__menu-button"
+          aria-expanded={open}
+          aria-controls="site-nav"
+          onClick={() => setOpen((o) => !o)}
+        >
+          {t('nav.menu')}
+        </button>
+        <nav id="site-nav" className="site-nav" data-open={open} aria-label={t('nav.label')}>
+          <ul className="site-nav__list">
+            {NAV.map((item) => (
+              <li key={item.key}>
+                <LocalizedLink to={item.to} className="site-nav__link" onClick={() => setOpen(false)}>
+                  {t(item.key)}
+                </LocalizedLink>
+              </li>
+            ))}
+          </ul>
+          <div className="site-header__actions">
+            <LanguageSwitcher />
+            <LocalizedLink to="/#order-captchas" className={buttonClassName('primary', 'md')}>
+              {t('nav.getStarted')}
+            </LocalizedLink>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

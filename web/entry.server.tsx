@@ -1,0 +1,114 @@
+import { PassThrough } from 'node:stream';
+import { preloadModule } from 'react-dom';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { hostLanguageOf, type HostKind, type SiteOrigins } from '#shared/i18n/routing.ts';
+import { AssetsContext, type Assets } from './lib/assets.tsx';
+import { pickResources } from './lib/i18n.ts';
+import { requestI18n } from './lib/i18n.server.ts';
+import { serializeErrors, serializeForScript, type BootData } from './lib/hydration.ts';
+import type { PageHandle } from './lib/page.ts';
+import { createRoutes } from './router.tsx';
+import type { Transport } from './store/api.ts';
+import { createAppStore } from './store/store.ts';
+
+export interface RenderInput {
+  request: Request;
+  host: string;
+  hostKind: HostKind;
+  sites: SiteOrigins;
+  brandName: string;
+  foreignSpeaker: boolean;
+  cookies: Record<string, string | undefined>;
+  nonce: string;
+  transport: Transport;
+  build: ClientBuild;
+}
+
+/** The browser bundle: entry script, stylesheets, and each page module's chunk with its imports. */
+export interface ClientBuild {
+  entry: string | null;
+  css: string[];
+  chunks: Record<string, string[]>;
+}
+
+export type RenderResult = { kind: 'redirect'; status: number; location: string } | { kind: 'html'; status: number; html: string };
+
+const handler = createStaticHandler(createRoutes());
+
+function Preloads({ hrefs }: { hrefs: string[] }) {
+  for (const href of hrefs) preloadModule(href, { as: 'script' });
+  return null;
+}
+
+/**
+ * Renders a page as a whole HTML document: runs the route loaders (which fill the store), then
+ * renders with the store, the i18n catalogues and the router state embedded for hydration.
+ */
+export async function render(input: RenderInput): Promise<RenderResult> {
+  const hostLanguage = hostLanguageOf(input.hostKind);
+  const store = createAppStore(input.transport, {
+    app: {
+      brandName: input.brandName,
+      sites: input.sites,
+      host: input.host,
+      hostKind: input.hostKind,
+      hostLanguage,
+      foreignSpeaker: input.foreignSpeaker,
+      foreignBannerDismissed: input.cookies['foreign_banner_dismissed'] === '1',
+      extraHeaders: {},
+    },
+  });
+  const i18n = requestI18n(input.brandName);
+  await i18n.changeLanguage(hostLanguage);
+
+  const context = await handler.query(input.request, { requestContext: { store, i18n } });
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
+  }
+
+  const page = (context.matches.at(-1)?.route.handle as PageHandle | undefined)?.page ?? null;
+  const lang = i18n.language as BootData['i18n']['lang'];
+  const assets: Assets = { css: input.build.css };
+  const boot: BootData = {
+    state: store.getState(),
+    i18n: { lang, resources: pickResources(i18n, lang, page?.namespaces ?? []) },
+    assets,
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) as never },
+  };
+  const preloads = page ? input.build.chunks[`web/${page.module}`] ?? [] : [];
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const html = await new Promise<string>((resolve, reject) => {
+    let failed: unknown = null;
+    const stream = renderToPipeableStream(
+      <AssetsContext.Provider value={assets}>
+        <Provider store={store}>
+          <I18nextProvider i18n={i18n}>
+            <Preloads hrefs={preloads} />
+            <StaticRouterProvider router={router} context={context} hydrate={false} nonce={input.nonce} />
+          </I18nextProvider>
+        </Provider>
+      </AssetsContext.Provider>,
+      {
+        nonce: input.nonce,
+        bootstrapScriptContent: `window.__APP__=${serializeForScript(boot)}`,
+        bootstrapModules: input.build.entry ? [input.build.entry] : [],
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const sink = new PassThrough();
+          sink.on('data', (c: Buffer) => chunks.push(c));
+          sink.on('end', () => (failed ? reject(failed) : resolve(Buffer.concat(chunks).toString('utf8'))));
+          stream.pipe(sink);
+        },
+        onShellError: reject,
+        onError(err) {
+          failed = err;
+        },
+      },
+    );
+  });
+  return { kind: 'html', status: context.statusCode, html };
+}

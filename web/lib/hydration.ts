@@ -1,0 +1,42 @@
+import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, type HydrationState } from 'react-router';
+import type { Resource } from 'i18next';
+import type { Language } from '#shared/i18n/languages.ts';
+import type { RootState } from '#web/store/store.ts';
+import type { Assets } from './assets.tsx';
+
+/** What the server hands to the browser in `window.__APP__`. */
+export interface BootData {
+  state: RootState;
+  i18n: { lang: Language; resources: Resource };
+  assets: Assets;
+  router: HydrationState;
+}
+
+type SerializedError = { __type: 'RouteErrorResponse'; status: number; statusText: string; data: unknown } | { __type: 'Error'; message: string };
+
+export function serializeErrors(errors: HydrationState['errors']): Record<string, SerializedError> | null {
+  if (!errors) return null;
+  return Object.fromEntries(
+    Object.entries(errors).map(([id, err]) => [
+      id,
+      isRouteErrorResponse(err)
+        ? { __type: 'RouteErrorResponse', status: err.status, statusText: err.statusText, data: err.data }
+        : { __type: 'Error', message: err instanceof Error ? err.message : String(err) },
+    ]),
+  );
+}
+
+export function deserializeErrors(errors: Record<string, SerializedError> | null | undefined): HydrationState['errors'] {
+  if (!errors) return null;
+  return Object.fromEntries(
+    Object.entries(errors).map(([id, e]) => [
+      id,
+      e.__type === 'RouteErrorResponse' ? new ErrorResponseImpl(e.status, e.statusText, e.data) : new Error(e.message),
+    ]),
+  );
+}
+
+/** JSON safe to embed in an inline script. */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,86 @@
+import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { isLanguage, type Language } from '#shared/i18n/languages.ts';
+import { localizedPath, splitLanguage } from '#shared/i18n/routing.ts';
+import { loadNamespaces } from './lib/i18n.ts';
+import type { PageHandle, PageModule } from './lib/page.ts';
+import { runtimeFrom } from './lib/runtime.ts';
+import { RootErrorBoundary, RootLayout } from './root.tsx';
+import { PAGES, type PageDef } from './routes.ts';
+
+const modules = import.meta.glob<PageModule>('./routes/**/*.tsx');
+
+/** Loads a page module; in the browser a failed chunk (a deploy replaced it) reloads the page. */
+export function loadModule(module: string): Promise<PageModule> {
+  const load = modules[`./${module}`];
+  if (!load) throw new Error(`route module ${module} does not exist`);
+  return load().catch((err: unknown) => {
+    if (typeof window !== 'undefined') reloadOnce();
+    throw err;
+  });
+}
+
+export function reloadOnce() {
+  const key = 'chunk-reload-at';
+  const last = Number(sessionStorage.getItem(key) ?? 0);
+  if (Date.now() - last < 10_000) return; // the reload did not help; show the error screen instead
+  sessionStorage.setItem(key, String(Date.now()));
+  window.location.reload();
+}
+
+function fallbackLanguage(page: PageDef): Language {
+  return page.languages.includes('en') ? 'en' : page.languages[0]!;
+}
+
+function pageLoader(page: PageDef) {
+  return async (args: LoaderFunctionArgs) => {
+    const runtime = runtimeFrom(args.context);
+    const { hostLanguage } = runtime.store.getState().app;
+    const prefix = args.params.lang;
+    if (prefix !== undefined && !isLanguage(prefix)) throw data(null, { status: 404 });
+    const lang: Language = prefix ?? hostLanguage;
+    if (!page.languages.includes(lang)) {
+      const url = new URL(args.request.url);
+      throw redirect(localizedPath(fallbackLanguage(page), splitLanguage(url.pathname).rest, hostLanguage) + url.search);
+    }
+    const [mod] = await Promise.all([loadModule(page.module), loadNamespaces(runtime.i18n, lang, page.namespaces)]);
+    return (await mod.loader?.({ ...args, ...runtime, lang, page })) ?? null;
+  };
+}
+
+function pageRoute(page: PageDef, prefixed: boolean): RouteObject {
+  const handle: PageHandle = { page };
+  const common = {
+    id: prefixed ? `${page.id}@lang` : page.id,
+    handle,
+    loader: pageLoader(page),
+    lazy: async () => ({ Component: (await loadModule(page.module)).default }),
+  };
+  if (page.path === '/') return { ...common, index: true };
+  return { ...common, path: page.path.slice(1) };
+}
+
+async function notFoundLoader(args: LoaderFunctionArgs) {
+  const runtime = runtimeFrom(args.context);
+  const { lang } = splitLanguage(new URL(args.request.url).pathname);
+  await loadNamespaces(runtime.i18n, lang ?? runtime.store.getState().app.hostLanguage, []);
+  throw data(null, { status: 404 });
+}
+
+/** The route tree: every page unprefixed and under `/:lang`, then the 404 catch-all. */
+export function createRoutes(): RouteObject[] {
+  const notFoundHandle: PageHandle = { page: null };
+  return [
+    {
+      id: 'root',
+      path: '/',
+      Component: RootLayout,
+      ErrorBoundary: RootErrorBoundary,
+      children: [
+        ...PAGES.map((p) => pageRoute(p, false)),
+        { path: ':lang', children: PAGES.map((p) => pageRoute(p, true)) },
+        { id: 'not-found', path: '*', handle: notFoundHandle, loader: notFoundLoader },
+      ],
+    },
+  ];
+}
+

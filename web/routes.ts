@@ -1,0 +1,67 @@
+import { DEFAULT_PAGE_LANGUAGES, type Language } from '#shared/i18n/languages.ts';
+
+/**
+ * Who may open a page (spec §2 Access rules), checked by the router and again by the server:
+ * - public: anyone;
+ * - light: a visitor without a user id goes to `/#order-captchas`;
+ * - user: sign-in required (login with return_to);
+ * - userType: sign-in and a chosen user type required (`/select-role` with return_to);
+ * - permissions: sign-in and at least one of the listed staff permissions (else home).
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'light' }
+  | { kind: 'user' }
+  | { kind: 'userType' }
+  | { kind: 'permissions'; permissions: readonly ('admin' | 'moderator')[] };
+
+export interface PageDef {
+  id: string;
+  /** The unprefixed path; `:param` segments allowed. */
+  path: string;
+  /** The page's module under web/, loaded lazily (one chunk per page). */
+  module: string;
+  languages: readonly Language[];
+  access: Access;
+  /** i18n namespaces the page renders besides `common` and `ui`. */
+  namespaces: readonly string[];
+  /** Listed in /sitemap.xml (public pages without parameters). */
+  sitemap: boolean;
+}
+
+type PageInput = Pick<PageDef, 'id' | 'path' | 'module'> & Partial<Omit<PageDef, 'id' | 'path' | 'module'>>;
+
+function page(input: PageInput): PageDef {
+  const access = input.access ?? { kind: 'public' };
+  return {
+    languages: DEFAULT_PAGE_LANGUAGES,
+    namespaces: [],
+    sitemap: access.kind === 'public' && !input.path.includes(':'),
+    ...input,
+    access,
+  };
+}
+
+/** Every URL of the product: the single source for the router, redirects, links and sitemap. */
+export const PAGES: readonly PageDef[] = [
+  // Public and marketing
+  page({ id: 'home', path: '/', module: 'routes/marketing/home.tsx', namespaces: ['home'] }),
+  page({ id: 'about', path: '/about', module: 'routes/marketing/about.tsx', namespaces: ['about'] }),
+  page({ id: 'terms-of-service', path: '/terms-of-service', module: 'routes/legal/terms-of-service.tsx', namespaces: ['legal'] }),
+  page({ id: 'payment-policy', path: '/payment-policy', module: 'routes/legal/payment-policy.tsx', namespaces: ['legal'] }),
+  page({ id: 'privacy-policy', path: '/privacy-policy', module: 'routes/legal/privacy-policy.tsx', namespaces: ['legal'], languages: ['en'] }),
+];
+
+
+/**
+ * Pages whose visit does not update the last_visited_page cookie (spec §2): sign-up, sign-in,
+ * password recovery, confirm-email and two-factor pages.
+ */
+export const UNTRACKED_PAGE_IDS: ReadonlySet<string> = new Set([
+  'auth-register', 'auth-login', 'auth-remind', 'auth-check-remind', 'auth-confirm-email',
+  'auth-check-key', 'auth-oauth-2fa', 'auth-two-factor-error',
+]);
+
+export function findPage(id: string): PageDef | undefined {
+  return PAGES.find((p) => p.id === id);
+}

@@ -1,0 +1,56 @@
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import type { AppState } from './app-slice.ts';
+
+export const CSRF_COOKIE = 'csrf_token';
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** How the store reaches the API: the browser's fetch, or the server's in-process injector. */
+export interface Transport {
+  baseUrl: string;
+  fetchFn?: (input: Request) => Promise<Response>;
+  /** Cookie header to forward on the server (the browser sends its own). */
+  cookie?: string;
+}
+
+/** The thunk extra argument of the store; RTK Query hands it to the base query as `api.extra`. */
+export interface StoreExtra {
+  transport: Transport;
+}
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const match = document.cookie.split('; ').find((c) => c.startsWith(name + '='));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, queryApi, extraOptions) => {
+  const { transport } = queryApi.extra as StoreExtra;
+  return fetchBaseQuery({
+    baseUrl: transport.baseUrl,
+    credentials: 'include',
+    fetchFn: transport.fetchFn as ((input: RequestInfo) => Promise<Response>) | undefined,
+    prepareHeaders: (headers, { getState }) => {
+      const app = (getState() as { app: AppState }).app;
+      for (const [name, value] of Object.entries(app.extraHeaders)) headers.set(name, value);
+      const csrf = readCookie(CSRF_COOKIE);
+      if (csrf) headers.set(CSRF_HEADER, csrf);
+      if (transport.cookie) headers.set('cookie', transport.cookie);
+      return headers;
+    },
+  })(args, queryApi, extraOptions as object);
+};
+
+/**
+ * The one RTK Query API of the app; features add endpoints with `api.injectEndpoints`.
+ * Spec §4/§9: tags blog, support tickets, money transfers; unused data kept 60 s;
+ * refetch on reconnect, not on focus; credentials and extra headers on every call.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Blog', 'SupportTickets', 'MoneyTransfers'],
+  keepUnusedDataFor: 60,
+  refetchOnReconnect: true,
+  refetchOnFocus: false,
+  endpoints: () => ({}),
+});
