@@ -67,6 +67,11 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     });
   }
 
+  const favicon = path.join(CLIENT_DIR, 'favicon.svg');
+  if (existsSync(favicon)) {
+    app.get('/favicon.svg', (_req, reply) => reply.header('cache-control', 'public, max-age=86400').sendFile('favicon.svg', CLIENT_DIR));
+  }
+
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
     try {

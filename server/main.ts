@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -8,6 +9,7 @@ import { openDatabase } from './db/client.ts';
  * lets in-flight requests finish, then closes the database.
  */
 async function main() {
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   let database;
   try {

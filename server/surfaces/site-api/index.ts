@@ -1,5 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '#shared/errors.ts';
@@ -42,7 +42,11 @@ async function siteApiPlugin(app: FastifyInstance, _opts: SiteApiOptions) {
     req.log.error({ err }, 'site api failure');
     return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong on our side.'));
   });
-  app.setNotFoundHandler((req, reply) => reply.code(404).send(errorBody('NOT_FOUND', `No API route ${req.method} ${req.url.split('?')[0]}`)));
+  const notFound = (req: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).send(errorBody('NOT_FOUND', `No API route ${req.method} ${req.url.split('?')[0]}`));
+  app.setNotFoundHandler(notFound);
+  // Without this the page renderer's catch-all GET would answer unknown API paths with HTML.
+  app.all('/*', notFound);
 
   await app.register(eventTrackerRoutes);
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '#web/store/hooks.ts';
-import { buttonClassName } from '#web/components/button/button.tsx';
+import { Button } from '#web/components/button/button.tsx';
+import { GetStartedModal } from './get-started-modal.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { LocalizedLink } from './localized-link.tsx';
 
@@ -16,6 +17,7 @@ export function SiteHeader() {
   const { t } = useTranslation();
   const brand = useAppSelector((s) => s.app.brandName);
   const [open, setOpen] = useState(false);
+  const [startOpen, setStartOpen] = useState(false);
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -43,12 +45,13 @@ export function SiteHeader() {
           </ul>
           <div className="site-header__actions">
             <LanguageSwitcher />
-            <LocalizedLink to="/#order-captchas" className={buttonClassName('primary', 'md')}>
+            <Button variant="primary" size="md" onClick={() => setStartOpen(true)}>
               {t('nav.getStarted')}
-            </LocalizedLink>
+            </Button>
           </div>
         </nav>
       </div>
+      <GetStartedModal open={startOpen} onClose={() => setStartOpen(false)} />
     </header>
   );
 }

@@ -1,0 +1,87 @@
+/**
+ * `npm run bench`: throughput and latency of the production build, each figure next to the
+ * Fastify hello-world baseline measured in the same run on the same machine.
+ * Later issues add their scenarios to SCENARIOS.
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function waitFor(url: string, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
+  // A short warm-up so JIT and caches settle before measuring.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+function stop(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function main() {
+  const results: Result[] = [];
+
+  const hello = fork(path.resolve('bench/hello.ts'), { env: { ...process.env, PORT: '3901' }, execArgv: ['--import', 'tsx'], stdio: 'ignore' });
+  await waitFor('http://127.0.0.1:3901/');
+  const baseline = await load('fastify hello-world (baseline)', 'http://127.0.0.1:3901/');
+  results.push(baseline);
+  await stop(hello);
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'captchahub-bench-'));
+  const app = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, PORT: '3902', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1:3902' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitFor('http://127.0.0.1:3902/readyz');
+    results.push(await load('SSR home page /', 'http://127.0.0.1:3902/', { 'accept-language': 'en' }));
+    results.push(await load('SSR home page /ru/', 'http://127.0.0.1:3902/ru/', { 'accept-language': 'ru' }));
+    results.push(await load('GET /healthz (app stack)', 'http://127.0.0.1:3902/healthz'));
+  } finally {
+    await stop(app);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const rows = results.map((r) => ({
+    scenario: r.name,
+    'req/s': Math.round(r.rps),
+    'ratio to hello': (r.rps / baseline.rps).toFixed(3),
+    'p50 ms': r.p50,
+    'p99 ms': r.p99,
+    errors: r.errors,
+  }));
+  process.stdout.write(`\nbench: ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION}s per scenario, node ${process.version}\n`);
+  console.table(rows);
+  if (results.some((r) => r.errors > 0)) process.exitCode = 1;
+}
+
+await main();

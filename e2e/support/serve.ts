@@ -1,0 +1,67 @@
+/**
+ * Playwright's webServer: starts the built server (dist/server/main.js) for one e2e run.
+ * - a fresh DATA_DIR under the OS temp dir (removed when the server exits);
+ * - with DATABASE_URL set, a freshly created PostgreSQL database (E2E_DATABASE_NAME) instead of
+ *   PGlite, so the specs can read the rows the app stored;
+ * - PUBLIC_URL on localhost and RU_URL on 127.0.0.1: the same server is both hosts.
+ * SIGTERM/SIGINT are passed on; the server shuts down gracefully.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { E2E_DATABASE_NAME, E2E_PORT, INTL_ORIGIN, RU_ORIGIN, e2eDatabaseUrl } from './env.ts';
+
+const SERVER_ENTRY = path.resolve('dist/server/main.js');
+
+async function recreateDatabase(adminUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${E2E_DATABASE_NAME} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${E2E_DATABASE_NAME}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function main() {
+  if (!existsSync(SERVER_ENTRY)) {
+    throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first (npm run test:e2e does).`);
+  }
+  const databaseUrl = e2eDatabaseUrl();
+  if (databaseUrl) await recreateDatabase(process.env.DATABASE_URL!);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'captchahub-e2e-'));
+  process.stderr.write(`[e2e] server on ${INTL_ORIGIN} (ru host ${RU_ORIGIN}), database: ${databaseUrl ? E2E_DATABASE_NAME : `PGlite in ${dataDir}`}\n`);
+
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      PUBLIC_URL: INTL_ORIGIN,
+      RU_URL: RU_ORIGIN,
+      ZH_URL: '',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    },
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (child.exitCode === null) child.kill(signal);
+    });
+  }
+  child.on('exit', (code, signal) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(code ?? (signal === 'SIGTERM' || signal === 'SIGINT' ? 0 : 1));
+  });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`[e2e] could not start the server: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
