@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
@@ -6,11 +6,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sitesOf, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { Ctx } from './lib/ctx.ts';
 import { CLIENT_DIR } from './lib/root.ts';
+import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
+import { getOrCreateSecret } from './modules/settings/secrets.repo.ts';
 import { siteApi } from './surfaces/site-api/index.ts';
 import { ssr } from './surfaces/ssr/index.ts';
 
@@ -18,19 +21,25 @@ export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    mailer: Mailer;
+  }
+  interface FastifyRequest {
+    /** The service context of this request (database, logger, config, mailer). */
+    ctx: Ctx;
   }
 }
 
 /**
  * Builds the application: cross-cutting plugins, then the surfaces. Does not listen.
  */
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, mailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'] },
     genReqId: (req) => {
@@ -46,6 +55,12 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: `${config.BRAND_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>` }));
+  app.decorateRequest('ctx', {
+    getter(this: FastifyRequest): Ctx {
+      return { db: database.db, log: this.log, config, mailer: this.server.mailer };
+    },
+  });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -53,7 +68,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   // The SSR surface sets its own Content-Security-Policy with a per-request nonce.
   await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(fastifyCookie);
+  const secret = config.SESSION_SECRET ?? (await getOrCreateSecret(database.db, 'session', () => randomBytes(48).toString('base64url')));
+  await app.register(fastifyCookie, { secret });
   await app.register(fastifyFormbody);
 
   if (existsSync(path.join(CLIENT_DIR, 'assets'))) {
@@ -82,7 +98,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     }
   });
 
-  await app.register(siteApi, { sites: sitesOf(config) });
+  await app.register(siteApi, { rateLimits: config.RATE_LIMITS });
   await app.register(ssr, { sites: sitesOf(config), brandName: config.BRAND_NAME });
   return app;
 }

@@ -1,1 +1,2 @@
 export * from './tracking.ts';
+export * from './users.ts';

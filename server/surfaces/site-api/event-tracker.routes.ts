@@ -7,10 +7,10 @@ import { recordTrackingEvent } from '#server/modules/tracking/tracking.service.t
 export async function eventTrackerRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/v1/event-tracker',
-    { schema: { body: TrackingEventSchema }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    { schema: { body: TrackingEventSchema }, config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (req) => {
       const { id } = await recordTrackingEvent(
-        { db: app.database.db, log: req.log },
+        req.ctx,
         req.body,
         { ip: req.ip, userAgent: req.headers['user-agent'], visitorId: req.cookies['csrf_token'] },
       );

@@ -1,40 +1,71 @@
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DOCUMENT_MAX_BYTES } from '#shared/contracts/profile.ts';
 import type { ApiErrorBody } from '#shared/errors.ts';
-import type { Sites } from '#server/config.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { checkAccess } from '#server/plugins/access.ts';
 import { verifyCsrf } from '#server/plugins/csrf.ts';
+import { loadAuth } from '#server/plugins/session.ts';
+import { adminRoutes } from './admin.routes.ts';
+import { authRoutes } from './auth.routes.ts';
 import { eventTrackerRoutes } from './event-tracker.routes.ts';
+import { profileRoutes } from './profile.routes.ts';
+import { userRoutes } from './user.routes.ts';
 
 export interface SiteApiOptions {
-  sites: Sites;
+  rateLimits: boolean;
 }
 
-function errorBody(code: ApiErrorBody['error']['code'], message: string, details?: unknown): ApiErrorBody {
+export function errorBody(code: ApiErrorBody['error']['code'], message: string, details?: unknown): ApiErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
+/** Every site-API route with its access rule, as registered (read by the permission-matrix test). */
+export const registeredRoutes = new Map<string, { method: string; url: string; access: string }>();
+
 /**
  * The JSON API of the web app, mounted under /api (spec §7 paths). Cookie session, CSRF on
- * every mutation, zod-validated input, `{ error: { code, message } }` on failure.
+ * every mutation, an access rule on every route, zod-validated input, `{ error: { code, message } }`.
  */
-async function siteApiPlugin(app: FastifyInstance, _opts: SiteApiOptions) {
-  await app.register(fastifyRateLimit, {
-    global: false,
-    enableDraftSpec: true,
-    errorResponseBuilder: (_req, ctx) => ({ ...errorBody('RATE_LIMITED', `Too many requests; retry in ${ctx.after}.`), statusCode: 429 }),
+async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
+  app.addHook('onRoute', (route) => {
+    if (route.url.endsWith('/*')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`site-API route ${route.method} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') registeredRoutes.set(`${method} ${route.url}`, { method, url: route.url, access });
   });
-  app.addHook('preHandler', verifyCsrf);
+  if (opts.rateLimits) {
+    await app.register(fastifyRateLimit, {
+      global: false,
+      enableDraftSpec: true,
+      errorResponseBuilder: (_req, ctx) => ({ ...errorBody('RATE_LIMITED', `Too many requests; retry in ${ctx.after}.`), statusCode: 429 }),
+    });
+  }
+  await app.register(fastifyMultipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5 } });
+
+  app.addHook('preHandler', async (req) => {
+    await verifyCsrf(req);
+    await loadAuth(req);
+    checkAccess(req, req.routeOptions.config.access ?? 'public');
+  });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) return reply.code(err.status).send(errorBody(err.code, err.message, err.details));
+    if (err instanceof AppError) {
+      if (err.code === 'RATE_LIMITED') {
+        const retry = (err.details as { retryAfter?: number } | undefined)?.retryAfter;
+        if (retry) reply.header('retry-after', String(retry));
+      }
+      return reply.code(err.status).send(errorBody(err.code, err.message, err.details));
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
       return reply.code(400).send(errorBody('VALIDATION_FAILED', 'The request is not valid.', details));
     }
     if (err.statusCode === 429) return reply.code(429).send(errorBody('RATE_LIMITED', err.message));
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE', 'The file is larger than allowed.'));
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
       return reply.code(err.statusCode).send(errorBody('VALIDATION_FAILED', err.message));
@@ -46,9 +77,13 @@ async function siteApiPlugin(app: FastifyInstance, _opts: SiteApiOptions) {
     reply.code(404).send(errorBody('NOT_FOUND', `No API route ${req.method} ${req.url.split('?')[0]}`));
   app.setNotFoundHandler(notFound);
   // Without this the page renderer's catch-all GET would answer unknown API paths with HTML.
-  app.all('/*', notFound);
+  app.all('/*', { config: { access: 'public' } }, notFound);
 
   await app.register(eventTrackerRoutes);
+  await app.register(userRoutes);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(adminRoutes);
 }
 
 export const siteApi = fp(

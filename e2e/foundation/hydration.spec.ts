@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { RU_ORIGIN } from '../support/env.ts';
+import { collectProblems, gotoHydrated, languageButton, tr } from '../support/app.ts';
+
+/**
+ * Server rendering and hydration agree: no console error or warning (React reports hydration
+ * mismatches there, or as uncaught errors), no uncaught page error, and the page reacts to
+ * clicks afterwards (only a hydrated page toggles the language switcher).
+ */
+const PAGES: readonly { url: string; lang: string; h1: string | null; status: number; knownBug?: string }[] = [
+  { url: '/', lang: 'en', h1: tr('en', 'home:hero.title'), status: 200 },
+  { url: '/about', lang: 'en', h1: tr('en', 'about:title'), status: 200 },
+  { url: '/ru/', lang: 'ru', h1: tr('ru', 'home:hero.title'), status: 200 },
+  { url: '/zh/', lang: 'zh', h1: tr('zh', 'home:hero.title'), status: 200 },
+  { url: '/privacy-policy', lang: 'en', h1: null, status: 200 },
+  { url: `${RU_ORIGIN}/`, lang: 'ru', h1: tr('ru', 'home:hero.title'), status: 200 },
+  { url: '/no-such-page', lang: 'en', h1: tr('en', 'errors.notFound.title'), status: 404 },
+  {
+    url: '/zh/no-such-page',
+    lang: 'zh',
+    h1: tr('zh', 'errors.notFound.title'),
+    status: 404,
+    // web/router.tsx: the catch-all `not-found` route has a loader but no Component, so React
+    // Router warns "Matched leaf route ... does not have an element or Component" in the browser
+    // (and on the server) for every unknown path that is not a single segment. Remove this line
+    // once the route renders something (e.g. `Component: () => null`).
+    knownBug: 'not-found route without a Component logs a React Router warning',
+  },
+];
+
+/** Chromium reports a 404 document as a failed resource load; that one is expected there. */
+function expected404(problem: string) {
+  return /^console\.error: Failed to load resource: the server responded with a status of 404/.test(problem);
+}
+
+for (const { url, lang, h1, status, knownBug } of PAGES) {
+  test(`${url} hydrates with no console errors or hydration warnings`, async ({ page }) => {
+    test.fail(knownBug !== undefined, knownBug);
+    const problems = collectProblems(page);
+    await gotoHydrated(page, url, status);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    if (h1) await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
+    else await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The switcher opens its list of languages once hydrated.
+    const button = languageButton(page);
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const list = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
+    await expect(list).toBeVisible();
+    await expect(list.locator('a[hreflang]').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    // Late effects (tracking calls, lazy chunks) get their chance to complain too.
+    await page.waitForLoadState('networkidle');
+    const unexpected = status === 404 ? problems.filter((p) => !expected404(p)) : problems;
+    expect(unexpected, unexpected.join('\n')).toEqual([]);
+  });
+}

@@ -1,0 +1,28 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { ledgerEntries, users } from '#server/db/schema/index.ts';
+
+export type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
+
+/**
+ * Applies a signed amount to a balance and records it, in the caller's transaction.
+ * @returns the new balance, or null when the balance would go negative (nothing written).
+ */
+export async function applyLedgerEntry(
+  db: Db,
+  entry: { userId: number; amount: number; kind: LedgerKind; reason: string; actorId?: number | null },
+): Promise<number | null> {
+  const [row] = await db
+    .update(users)
+    .set({ balance: sql`${users.balance} + ${entry.amount}` })
+    .where(sql`${users.id} = ${entry.userId} and ${users.balance} + ${entry.amount} >= 0`)
+    .returning({ balance: users.balance });
+  if (!row) return null;
+  await db.insert(ledgerEntries).values({ ...entry, actorId: entry.actorId ?? null });
+  return row.balance;
+}
+
+export async function ledgerSum(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ s: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint` }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+  return Number(row?.s ?? 0);
+}

@@ -1,0 +1,17 @@
+import type { Ctx } from '#server/lib/ctx.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { applyLedgerEntry, type LedgerKind } from './billing.repo.ts';
+
+/**
+ * Moves money on a user's balance with a ledger entry, atomically. Call inside the transaction of
+ * the event being paid for.
+ * @throws AppError INSUFFICIENT_FUNDS when the balance would go negative; NOT_FOUND for no user.
+ */
+export async function postLedgerEntry(
+  ctx: Ctx,
+  entry: { userId: number; amount: number; kind: LedgerKind; reason: string; actorId?: number | null },
+): Promise<number> {
+  const balance = await applyLedgerEntry(ctx.db, entry);
+  if (balance === null) throw new AppError('INSUFFICIENT_FUNDS', 'The balance is too low for this operation.');
+  return balance;
+}

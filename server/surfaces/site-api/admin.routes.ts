@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AdjustBalanceSchema, AdminUserQuerySchema, PostSystemMessageSchema, SetBlockedSchema, SetPermissionSchema } from '#shared/contracts/admin.ts';
+import * as users from '#server/modules/users/users.service.ts';
+import { currentUser } from '#server/plugins/access.ts';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** /api/v2/admin/*: user administration and the mail outbox. Admins only. */
+export async function adminRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const access = 'admin' as const;
+
+  r.get('/v2/admin/users', { config: { access }, schema: { querystring: AdminUserQuerySchema } }, async (req) =>
+    users.findUsers(req.ctx, req.query.q, req.query.page),
+  );
+  r.put('/v2/admin/users/:id/permissions', { config: { access }, schema: { params: IdParams, body: SetPermissionSchema } }, async (req) =>
+    users.setPermission(req.ctx, req.params.id, req.body.permission, req.body.granted),
+  );
+  r.put('/v2/admin/users/:id/blocked', { config: { access }, schema: { params: IdParams, body: SetBlockedSchema } }, async (req) =>
+    users.setBlocked(req.ctx, req.params.id, req.body.blocked),
+  );
+  r.post('/v2/admin/users/:id/balance', { config: { access }, schema: { params: IdParams, body: AdjustBalanceSchema } }, async (req) =>
+    users.adjustBalance(req.ctx, req.params.id, req.body, currentUser(req).id),
+  );
+  r.post('/v2/admin/users/:id/system-messages', { config: { access }, schema: { params: IdParams, body: PostSystemMessageSchema } }, async (req) =>
+    users.postSystemMessage(req.ctx, req.params.id, req.body.message, currentUser(req).id),
+  );
+  r.get('/v2/admin/outbox', { config: { access } }, async (req) => req.server.mailer.outbox().slice(0, 200));
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ChangeEmailLinkSchema,
+  CheckRemindSchema,
+  HashLinkSchema,
+  LoginSchema,
+  RegisterSchema,
+  RemindSchema,
+  ResendConfirmationSchema,
+  TwoFactorSchema,
+  type LoginResult,
+} from '#shared/contracts/auth.ts';
+import { homePathOf } from '#shared/contracts/user.ts';
+import * as auth from '#server/modules/auth/auth.service.ts';
+import { findUserById } from '#server/modules/users/users.repo.ts';
+import { clearSessionCookie, setSessionCookie } from '#server/plugins/session.ts';
+
+const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+const ACCEPTED = { ok: true as const };
+/** Tight limits on the endpoints that take passwords, codes or send mail. */
+const strict = { max: 20, timeWindow: '1 minute' };
+
+/** Replaces any current session of this browser by the new one (rotation on sign-in). */
+async function signIn(req: FastifyRequest, reply: FastifyReply, issued: auth.IssuedSession) {
+  if (req.auth) await auth.logout(req.ctx, req.auth.session);
+  setSessionCookie(req, reply, issued.token);
+}
+
+/** Sign-up, sign-in, 2FA, sign-out, password recovery and the e-mailed hash links. */
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/v2/auth/status', { config: { access: 'public' } }, async (req) => {
+    const a = req.auth;
+    if (!a || !a.user) return { state: 'anonymous' as const };
+    return { state: a.session.twoFactorPending ? ('two_factor_pending' as const) : ('signed_in' as const) };
+  });
+
+  r.post('/v2/auth/register', { config: { access: 'public', rateLimit: strict }, schema: { body: RegisterSchema } }, async (req) => {
+    await auth.register(req.ctx, req.body);
+    return ACCEPTED;
+  });
+
+  r.post('/v2/auth/resend-confirmation', { config: { access: 'public', rateLimit: strict }, schema: { body: ResendConfirmationSchema } }, async (req) => {
+    await auth.resendConfirmation(req.ctx, req.body.email);
+    return ACCEPTED;
+  });
+
+  r.post('/v2/auth/login', { config: { access: 'public', rateLimit: strict }, schema: { body: LoginSchema } }, async (req, reply): Promise<LoginResult> => {
+    const issued = await auth.login(req.ctx, req.body, meta(req));
+    await signIn(req, reply, issued);
+    if (issued.session.twoFactorPending) return { status: 'two_factor_required' };
+    const user = await findUserById(req.ctx.db, issued.session.userId);
+    return { status: 'ok', homePath: homePathOf(user?.userType ?? null) };
+  });
+
+  r.post('/v2/auth/2fa', { config: { access: 'twoFactorPending', rateLimit: strict }, schema: { body: TwoFactorSchema } }, async (req) => {
+    const { homePath } = await auth.completeTwoFactor(req.ctx, req.auth!.session, req.body.code);
+    return { status: 'ok' as const, homePath };
+  });
+
+  r.post('/v2/auth/logout', { config: { access: 'public' } }, async (req, reply) => {
+    if (req.auth) await auth.logout(req.ctx, req.auth.session);
+    clearSessionCookie(reply);
+    return ACCEPTED;
+  });
+
+  r.post('/v2/auth/logout-everywhere', { config: { access: 'user' } }, async (req, reply) => {
+    await auth.logoutEverywhere(req.ctx, req.auth!.session.userId);
+    clearSessionCookie(reply);
+    return ACCEPTED;
+  });
+
+  r.post('/v2/auth/remind', { config: { access: 'public', rateLimit: strict }, schema: { body: RemindSchema } }, async (req) => {
+    await auth.remind(req.ctx, req.body.email, req.body.language, meta(req));
+    return ACCEPTED;
+  });
+
+  r.post('/v2/auth/check-remind', { config: { access: 'public', rateLimit: strict }, schema: { body: CheckRemindSchema } }, async (req, reply) => {
+    const result = await auth.resetPassword(req.ctx, req.body, meta(req));
+    await signIn(req, reply, result);
+    return { status: result.session.twoFactorPending ? ('two_factor_required' as const) : ('ok' as const), homePath: result.homePath };
+  });
+
+  r.post('/v2/auth/check-key', { config: { access: 'public', rateLimit: strict }, schema: { body: HashLinkSchema } }, async (req, reply) => {
+    const result = await auth.confirmEmail(req.ctx, req.body, meta(req));
+    await signIn(req, reply, result);
+    return { status: result.session.twoFactorPending ? ('two_factor_required' as const) : ('ok' as const), homePath: result.homePath };
+  });
+
+  r.post('/v2/auth/change-email', { config: { access: 'public', rateLimit: strict }, schema: { body: ChangeEmailLinkSchema } }, async (req) =>
+    auth.completeEmailChange(req.ctx, req.body),
+  );
+
+  r.post('/v2/auth/delete-email', { config: { access: 'public', rateLimit: strict }, schema: { body: HashLinkSchema } }, async (req) => {
+    await auth.unsubscribe(req.ctx, req.body);
+    return ACCEPTED;
+  });
+
+  r.post('/v2/auth/edit-purse', { config: { access: 'public', rateLimit: strict }, schema: { body: HashLinkSchema } }, async (req) =>
+    auth.confirmWalletChange(req.ctx, req.body),
+  );
+}
