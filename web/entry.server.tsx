@@ -58,6 +58,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       hostLanguage,
       foreignSpeaker: input.foreignSpeaker,
       foreignBannerDismissed: input.cookies['foreign_banner_dismissed'] === '1',
+      hasSession: Boolean(input.cookies['sid']),
       extraHeaders: {},
     },
   });

@@ -6,6 +6,8 @@ import { ForeignVisitorBanner, ServiceBanner } from './components/layout/banners
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { useVisitTracking } from './features/tracking/use-visit-tracking.ts';
+import { AccountMenu } from './features/user/account-menu.tsx';
+import { UserEffects } from './features/user/user-effects.tsx';
 import { useAssets } from './lib/assets.tsx';
 import { useCurrentPage } from './lib/use-page.ts';
 import { UNTRACKED_PAGE_IDS } from './routes.ts';
@@ -61,11 +63,12 @@ function Document({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">{t('nav.skip')}</a>
         <ServiceBanner />
         <ForeignVisitorBanner />
-        <SiteHeader />
+        <SiteHeader account={<AccountMenu />} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
         <SiteFooter />
+        <UserEffects />
       </body>
     </html>
   );

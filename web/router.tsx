@@ -3,7 +3,11 @@ import { isLanguage, type Language } from '#shared/i18n/languages.ts';
 import { localizedPath, splitLanguage } from '#shared/i18n/routing.ts';
 import { loadNamespaces } from './lib/i18n.ts';
 import type { PageHandle, PageModule } from './lib/page.ts';
-import { runtimeFrom } from './lib/runtime.ts';
+import { runtimeFrom, type Runtime } from './lib/runtime.ts';
+import { accessRedirect } from './lib/access.ts';
+import { userApi } from './features/user/api.ts';
+import { apiErrorCode, SIGN_OUT_PATH } from './store/api.ts';
+import type { CurrentUser } from '#shared/contracts/user.ts';
 import { RootErrorBoundary, RootLayout } from './root.tsx';
 import { PAGES, type PageDef } from './routes.ts';
 
@@ -31,6 +35,17 @@ function fallbackLanguage(page: PageDef): Language {
   return page.languages.includes('en') ? 'en' : page.languages[0]!;
 }
 
+/**
+ * The current user when the browser has a session, else null. A session whose user is gone
+ * (ERROR_EMPTY_USER) signs out: on the server by redirect, in the browser through the base query.
+ */
+async function ensureUser(runtime: Runtime): Promise<CurrentUser | null> {
+  if (!runtime.store.getState().app.hasSession) return null;
+  const result = await runtime.store.dispatch(userApi.endpoints.getUser.initiate(undefined, { subscribe: false }));
+  if (result.error && apiErrorCode(result.error) === 'ERROR_EMPTY_USER') throw redirect(SIGN_OUT_PATH);
+  return result.data ?? null;
+}
+
 function pageLoader(page: PageDef) {
   return async (args: LoaderFunctionArgs) => {
     const runtime = runtimeFrom(args.context);
@@ -42,7 +57,10 @@ function pageLoader(page: PageDef) {
       const url = new URL(args.request.url);
       throw redirect(localizedPath(fallbackLanguage(page), splitLanguage(url.pathname).rest, hostLanguage) + url.search);
     }
-    const [mod] = await Promise.all([loadModule(page.module), loadNamespaces(runtime.i18n, lang, page.namespaces)]);
+    const [mod, user] = await Promise.all([loadModule(page.module), ensureUser(runtime), loadNamespaces(runtime.i18n, lang, page.namespaces)]);
+    const url = new URL(args.request.url);
+    const target = accessRedirect(page.access, user, url.pathname + url.search, (path) => localizedPath(lang, path, hostLanguage));
+    if (target) throw redirect(target);
     return (await mod.loader?.({ ...args, ...runtime, lang, page })) ?? null;
   };
 }

@@ -50,6 +50,42 @@ export const PAGES: readonly PageDef[] = [
   page({ id: 'terms-of-service', path: '/terms-of-service', module: 'routes/legal/terms-of-service.tsx', namespaces: ['legal'] }),
   page({ id: 'payment-policy', path: '/payment-policy', module: 'routes/legal/payment-policy.tsx', namespaces: ['legal'] }),
   page({ id: 'privacy-policy', path: '/privacy-policy', module: 'routes/legal/privacy-policy.tsx', namespaces: ['legal'], languages: ['en'] }),
+
+  // Authentication (spec §2): public, never in the sitemap
+  ...[
+    ['auth-register', '/auth/register', 'register'],
+    ['auth-login', '/auth/login', 'login'],
+    ['auth-remind', '/auth/remind', 'remind'],
+    ['auth-logout', '/auth/logout', 'logout'],
+    ['auth-confirm-email', '/auth/confirm-email', 'confirm-email'],
+    ['auth-oauth-2fa', '/auth/oauth-2fa', 'oauth-2fa'],
+    ['auth-two-factor-error', '/auth/two_factor_error', 'two-factor-error'],
+    ['auth-check-remind', '/auth/check_remind/:hash/:userId', 'check-remind'],
+    ['auth-check-key', '/auth/check_key/:hash/:userId', 'check-key'],
+    ['auth-edit-purse', '/auth/edit_purse/:hash/:userId', 'edit-purse'],
+    ['auth-change-email', '/auth/change_email/:hash/:userId/:status', 'change-email'],
+    ['auth-delete-email', '/auth/delete_email/:hash/:userId', 'delete-email'],
+  ].map(([id, path, file]) => page({ id: id!, path: path!, module: `routes/auth/${file}.tsx`, namespaces: ['auth'], sitemap: false })),
+  // User type selection needs a signed-in user but, of course, no type yet
+  page({ id: 'select-role', path: '/select-role', module: 'routes/auth/select-role.tsx', namespaces: ['auth'], access: { kind: 'user' } }),
+  page({ id: 'cabinet-edittype', path: '/cabinet/edittype', module: 'routes/auth/select-role.tsx', namespaces: ['auth'], access: { kind: 'user' } }),
+
+  // Profile (spec §2)
+  ...[
+    ['profile', '/profile', 'index'],
+    ['profile-edit', '/profile/edit', 'edit'],
+    ['profile-notif', '/profile/notif', 'notif'],
+    ['profile-authentication', '/profile/authentication', 'authentication'],
+    ['profile-docs', '/profile/docs', 'docs'],
+    ['profile-edit-password', '/profile/edit_password', 'edit-password'],
+    ['profile-delete', '/profile/delete', 'delete'],
+  ].map(([id, path, file]) => page({ id: id!, path: path!, module: `routes/profile/${file}.tsx`, namespaces: ['profile'], access: { kind: 'userType' } })),
+
+  // Customer area
+  page({ id: 'enterpage', path: '/enterpage', module: 'routes/customer/enterpage.tsx', namespaces: ['dashboard'], access: { kind: 'userType' } }),
+
+  // Staff
+  page({ id: 'p-admin', path: '/p/admin', module: 'routes/admin/admin.tsx', namespaces: ['admin'], access: { kind: 'permissions', permissions: ['admin'] } }),
 ];
 
 

@@ -41,6 +41,13 @@ for (const { url, lang, h1, status, knownBug } of PAGES) {
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     if (h1) await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
     else await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The entry stylesheet is linked, loaded and applied (an empty or missing CSS build shows as a bare page).
+    const css = await page.evaluate(() =>
+      [...document.styleSheets].filter((sheet) => sheet.href !== null).map((sheet) => ({ href: sheet.href, rules: sheet.cssRules.length })),
+    );
+    expect(css.length, 'linked stylesheets').toBeGreaterThan(0);
+    expect(css.reduce((n, c) => n + c.rules, 0), JSON.stringify(css)).toBeGreaterThan(50);
+    await expect(page.getByRole('banner').locator('ul').first()).toHaveCSS('list-style-type', 'none');
     // The switcher opens its list of languages once hydrated.
     const button = languageButton(page);
     await button.click();

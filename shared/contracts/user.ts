@@ -48,8 +48,7 @@ export function homePathOf(userType: UserType | null): string {
   switch (userType) {
     case 'customer':
       return '/enterpage';
-    case 'worker':
-      return '/cabinet';
+    case 'worker': // the worker cabinet arrives with the solving engine
     case 'developer':
       return '/profile';
     default:

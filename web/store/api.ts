@@ -23,7 +23,24 @@ function readCookie(name: string): string | undefined {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }
 
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, queryApi, extraOptions) => {
+/** The site API's error body, when a failed call has one. */
+export function apiErrorCode(error: unknown): string | undefined {
+  const data = (error as { data?: { error?: { code?: string } } } | undefined)?.data;
+  return data?.error?.code;
+}
+
+/** Spec §4/§8: a current-user fetch failing with 400 ERROR_EMPTY_USER signs the visitor out. */
+export const SIGN_OUT_PATH = '/auth/logout';
+
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extraOptions) => {
+  const result = await rawBaseQuery(args, queryApi, extraOptions);
+  if (result.error?.status === 400 && apiErrorCode(result.error) === 'ERROR_EMPTY_USER' && typeof window !== 'undefined') {
+    window.location.assign(SIGN_OUT_PATH);
+  }
+  return result;
+};
+
+const rawBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, queryApi, extraOptions) => {
   const { transport } = queryApi.extra as StoreExtra;
   return fetchBaseQuery({
     baseUrl: transport.baseUrl,
@@ -48,7 +65,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Blog', 'SupportTickets', 'MoneyTransfers'],
+  tagTypes: ['Blog', 'SupportTickets', 'MoneyTransfers', 'User', 'Profile'],
   keepUnusedDataFor: 60,
   refetchOnReconnect: true,
   refetchOnFocus: false,

@@ -13,6 +13,8 @@ export interface AppState {
   /** accept-language is not ru, ru-RU, uk or be (spec §9). */
   foreignSpeaker: boolean;
   foreignBannerDismissed: boolean;
+  /** The browser sent a session cookie, so pages load the current user. */
+  hasSession: boolean;
   /** Extra headers sent with every API call (spec §7: proxy headers). */
   extraHeaders: Record<string, string>;
 }
@@ -25,6 +27,7 @@ export const initialAppState: AppState = {
   hostLanguage: 'en',
   foreignSpeaker: true,
   foreignBannerDismissed: false,
+  hasSession: false,
   extraHeaders: {},
 };
 

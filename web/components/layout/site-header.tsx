@@ -1,8 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '#web/store/hooks.ts';
-import { Button } from '#web/components/button/button.tsx';
-import { GetStartedModal } from './get-started-modal.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { LocalizedLink } from './localized-link.tsx';
 
@@ -13,11 +11,11 @@ const NAV = [
   { to: '/about', key: 'nav.about' },
 ] as const;
 
-export function SiteHeader() {
+/** `account` is the right-hand side (sign-in or the user's menu), composed by the root. */
+export function SiteHeader({ account }: { account: ReactNode }) {
   const { t } = useTranslation();
   const brand = useAppSelector((s) => s.app.brandName);
   const [open, setOpen] = useState(false);
-  const [startOpen, setStartOpen] = useState(false);
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -45,13 +43,10 @@ export function SiteHeader() {
           </ul>
           <div className="site-header__actions">
             <LanguageSwitcher />
-            <Button variant="primary" size="md" onClick={() => setStartOpen(true)}>
-              {t('nav.getStarted')}
-            </Button>
+            {account}
           </div>
         </nav>
       </div>
-      <GetStartedModal open={startOpen} onClose={() => setStartOpen(false)} />
     </header>
   );
 }

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { homePathOf } from '#shared/contracts/user.ts';
+import { Button, buttonClassName } from '#web/components/button/button.tsx';
+import { GetStartedModal } from '#web/components/layout/get-started-modal.tsx';
+import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
+import { useCurrentUser } from './use-current-user.ts';
+
+/** The header's right side: sign-in and "Get started" for visitors, balance and account links for users. */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const [startOpen, setStartOpen] = useState(false);
+  if (!user) {
+    return (
+      <>
+        <LocalizedLink to="/auth/login" className={buttonClassName('tertiary', 'md')}>{t('account.signIn')}</LocalizedLink>
+        <Button variant="primary" size="md" onClick={() => setStartOpen(true)}>
+          {t('nav.getStarted')}
+        </Button>
+        <GetStartedModal open={startOpen} onClose={() => setStartOpen(false)} />
+      </>
+    );
+  }
+  return (
+    <>
+      <LocalizedLink to={homePathOf(user.profile.userType)} className="account-balance num" title={t('account.balance')} data-testid="header-balance">
+        ${user.balance.amount}
+      </LocalizedLink>
+      {user.permissions.admin && <LocalizedLink to="/p/admin" className={buttonClassName('tertiary', 'md')}>{t('account.admin')}</LocalizedLink>}
+      <LocalizedLink to="/profile" className={buttonClassName('secondary', 'md')}>{t('account.profile')}</LocalizedLink>
+      <LocalizedLink to="/auth/logout" className={buttonClassName('tertiary', 'md')}>{t('account.signOut')}</LocalizedLink>
+    </>
+  );
+}
