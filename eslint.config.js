@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 import { readdirSync } from 'node:fs';
 
-const FEATURES = readdirSync(new URL('./web/features/', import.meta.url), { withFileTypes: true })
+const FEATURES = readdirSync('web/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
