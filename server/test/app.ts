@@ -1,4 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
@@ -12,10 +15,11 @@ export interface TestApp {
 }
 
 /** The whole app on an isolated database, for `app.inject()` tests. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
-  const app = await buildApp({ config, database, logger: false });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'captchahub-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir, ...env });
+  const app = await buildApp({ config, database, logger: opts.logger ?? false });
   await app.ready();
   return {
     app,
@@ -24,6 +28,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -33,4 +38,11 @@ export async function csrfFor(app: FastifyInstance): Promise<{ cookie: string; h
   const res = await app.inject({ method: 'GET', url: '/about' });
   const token = res.cookies.find((c) => c.name === 'csrf_token')!.value;
   return { cookie: `csrf_token=${token}`, header: token };
+}
+
+/** The links in the newest outbox mail to `to`. */
+export function linksInMail(t: TestApp, to: string): string[] {
+  const mail = t.app.mailer.outbox().find((m) => m.to === to);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return [...mail.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
 }

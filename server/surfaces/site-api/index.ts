@@ -46,7 +46,8 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   }
   await app.register(fastifyMultipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5 } });
 
-  app.addHook('preHandler', async (req) => {
+  // Before validation: a caller without access learns nothing about a route's input.
+  app.addHook('preValidation', async (req) => {
     await verifyCsrf(req);
     await loadAuth(req);
     checkAccess(req, req.routeOptions.config.access ?? 'public');

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '#server/test/app.ts';
+import { browserHeaders, buildUser, CSRF, sessionCookieFor } from '#server/test/factories.ts';
+import { registeredRoutes } from './index.ts';
+
+const ACTORS = ['anonymous', 'customer', 'worker', 'developer', 'moderator', 'admin'] as const;
+type Actor = (typeof ACTORS)[number];
+
+/**
+ * The expected rule of every site-API endpoint. A route added without a line here fails the
+ * test, so each new endpoint's access is decided on purpose.
+ */
+const EXPECTED: Record<string, string> = {
+  'POST /api/v1/event-tracker': 'public',
+  'GET /api/v2/user': 'user',
+  'PUT /api/v2/user': 'user',
+  'PUT /api/v2/user/system_message_read': 'user',
+  'GET /api/v2/auth/status': 'public',
+  'POST /api/v2/auth/register': 'public',
+  'POST /api/v2/auth/resend-confirmation': 'public',
+  'POST /api/v2/auth/login': 'public',
+  'POST /api/v2/auth/2fa': 'twoFactorPending',
+  'POST /api/v2/auth/logout': 'public',
+  'POST /api/v2/auth/logout-everywhere': 'user',
+  'POST /api/v2/auth/remind': 'public',
+  'POST /api/v2/auth/check-remind': 'public',
+  'POST /api/v2/auth/check-key': 'public',
+  'POST /api/v2/auth/change-email': 'public',
+  'POST /api/v2/auth/delete-email': 'public',
+  'POST /api/v2/auth/edit-purse': 'public',
+  'GET /api/v2/profile': 'user',
+  'PUT /api/v2/profile': 'user',
+  'PUT /api/v2/profile/notifications': 'user',
+  'PUT /api/v2/profile/email': 'user',
+  'PUT /api/v2/profile/password': 'user',
+  'POST /api/v2/profile/2fa/setup': 'user',
+  'POST /api/v2/profile/2fa/enable': 'user',
+  'POST /api/v2/profile/2fa/disable': 'user',
+  'POST /api/v2/profile/api-key': 'user',
+  'POST /api/v2/profile/wallet': 'user',
+  'GET /api/v2/profile/documents': 'user',
+  'POST /api/v2/profile/documents': 'user',
+  'GET /api/v2/profile/documents/:id': 'user',
+  'DELETE /api/v2/profile': 'user',
+  'GET /api/v2/admin/users': 'admin',
+  'PUT /api/v2/admin/users/:id/permissions': 'admin',
+  'PUT /api/v2/admin/users/:id/blocked': 'admin',
+  'POST /api/v2/admin/users/:id/balance': 'admin',
+  'POST /api/v2/admin/users/:id/system-messages': 'admin',
+  'GET /api/v2/admin/outbox': 'admin',
+};
+
+/** The status an actor must get from a route with this rule, or 'allowed' (anything but 401/403). */
+function expectedStatus(rule: string, actor: Actor): 401 | 403 | 'allowed' {
+  if (rule === 'public') return 'allowed';
+  if (rule === 'twoFactorPending') return 401; // none of these sessions is waiting for a code
+  if (actor === 'anonymous') return 401;
+  if (rule === 'user' || rule === 'userType') return 'allowed';
+  if (rule === 'admin') return actor === 'admin' ? 'allowed' : 403;
+  if (rule === 'moderator') return actor === 'moderator' ? 'allowed' : 403;
+  if (rule === 'staff') return actor === 'admin' || actor === 'moderator' ? 'allowed' : 403;
+  throw new Error(`unknown rule ${rule}`);
+}
+
+let t: TestApp;
+let userIds: Record<Exclude<Actor, 'anonymous'>, number>;
+let target: number;
+
+beforeAll(async () => {
+  t = await buildTestApp({ RATE_LIMITS: 'false' });
+  const [customer, worker, developer, moderator, admin, other] = await Promise.all([
+    buildUser(t, { userType: 'customer' }),
+    buildUser(t, { userType: 'worker' }),
+    buildUser(t, { userType: 'developer' }),
+    buildUser(t, { userType: 'customer', moderator: true }),
+    buildUser(t, { userType: 'customer', admin: true }),
+    buildUser(t),
+  ]);
+  userIds = { customer: customer.id, worker: worker.id, developer: developer.id, moderator: moderator.id, admin: admin.id };
+  target = other.id;
+});
+afterAll(() => t.close());
+
+describe('permission matrix', () => {
+  it('every site-API route declares the expected rule', () => {
+    const actual = Object.fromEntries([...registeredRoutes.values()].map((r) => [`${r.method} ${r.url}`, r.access]));
+    expect(actual).toEqual(EXPECTED);
+  });
+
+  it.each(Object.entries(EXPECTED))('%s answers each actor as its rule says', async (route, rule) => {
+    const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+    for (const actor of ACTORS) {
+      // A fresh session per call: some endpoints (logout-everywhere) end the caller's sessions.
+      const session = actor === 'anonymous' ? undefined : await sessionCookieFor(t, userIds[actor]);
+      const res = await t.app.inject({
+        method,
+        url: url.replace(':id', String(target)),
+        headers: browserHeaders(CSRF, session),
+        ...(method === 'GET' ? {} : { payload: {} }),
+      });
+      const expected = expectedStatus(rule, actor);
+      if (expected === 'allowed') expect([401, 403], `${route} as ${actor}: ${res.body}`).not.toContain(res.statusCode);
+      else expect(res.statusCode, `${route} as ${actor}`).toBe(expected);
+      expect(res.statusCode, `${route} as ${actor}`).toBeLessThan(500);
+    }
+  });
+});
