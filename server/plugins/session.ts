@@ -16,15 +16,20 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the signed session cookie; a bad signature or an unknown token is simply no session. */
-export async function loadAuth(req: FastifyRequest): Promise<void> {
+/**
+ * Reads the signed session cookie; a bad signature or an unknown token is simply no session.
+ * When the server extended the session, the cookie's lifetime is extended too.
+ */
+export async function loadAuth(req: FastifyRequest, reply?: FastifyReply): Promise<void> {
   req.auth = null;
   const raw = req.cookies[SESSION_COOKIE];
   if (!raw) return;
   const unsigned = req.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return;
   const found = await resolveSession(req.ctx, unsigned.value);
-  if (found) req.auth = found;
+  if (!found) return;
+  req.auth = { session: found.session, user: found.user };
+  if (found.renewed && reply) setSessionCookie(req, reply, unsigned.value);
 }
 
 /** A new session cookie (sign-in rotates it): signed, HttpOnly, SameSite=Lax, Secure over https. */

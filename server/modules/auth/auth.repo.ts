@@ -86,3 +86,8 @@ export async function recordFailure(db: Db, key: string, max: number, windowSeco
 export async function clearFailures(db: Db, key: string) {
   await db.delete(authThrottle).where(eq(authThrottle.key, key));
 }
+
+/** Voids every pending link of a user (account deletion). */
+export async function deleteUserTokens(db: Db, userId: number) {
+  await db.delete(authTokens).where(eq(authTokens.userId, userId));
+}

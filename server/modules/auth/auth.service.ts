@@ -102,7 +102,9 @@ export async function register(ctx: Ctx, input: { email: string; password: strin
   });
   if (!user) {
     const existing = await findUserByEmail(ctx.db, input.email);
-    if (existing) {
+    const key = `register-taken:${input.email}`;
+    if (existing && (await repo.lockedFor(ctx.db, key)) === 0) {
+      await repo.recordFailure(ctx.db, key, THROTTLE.remind.max, THROTTLE.remind.window, THROTTLE.remind.lock);
       const link = await issueLink(ctx, existing, 'remind');
       await mail(ctx, existing.email, 'alreadyRegistered', existing.interfaceLanguage, { email: existing.email }, link);
     }
@@ -114,6 +116,9 @@ export async function register(ctx: Ctx, input: { email: string; password: strin
 
 /** Mails a fresh confirmation link to an unconfirmed account; silent otherwise. */
 export async function resendConfirmation(ctx: Ctx, email: string) {
+  const key = `resend:${email}`;
+  if ((await repo.lockedFor(ctx.db, key)) > 0) return; // quietly: the address already got enough mail
+  await repo.recordFailure(ctx.db, key, THROTTLE.remind.max, THROTTLE.remind.window, THROTTLE.remind.lock);
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.emailConfirmedAt) return;
   await repo.voidTokens(ctx.db, user.id, 'confirm_email');
@@ -177,10 +182,11 @@ export async function resolveSession(ctx: Ctx, token: string) {
   if (!found) return null;
   const { session, user } = found;
   // Sliding expiry, written at most once an hour per session.
-  if (Date.now() - session.lastSeenAt.getTime() > 3_600_000) {
+  const renewed = Date.now() - session.lastSeenAt.getTime() > 3_600_000;
+  if (renewed) {
     await repo.updateSession(ctx.db, session.id, { lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000) });
   }
-  return { session: { id: session.id, userId: session.userId, twoFactorPending: session.twoFactorPending }, user };
+  return { session: { id: session.id, userId: session.userId, twoFactorPending: session.twoFactorPending }, user, renewed };
 }
 
 export const logout = (ctx: Ctx, session: SessionInfo) => repo.deleteSession(ctx.db, session.id);
@@ -221,8 +227,9 @@ export async function resetPassword(ctx: Ctx, input: { hash: string; userId: num
   return ctx.db.transaction(async (tx) => {
     const t = withDb(ctx, tx);
     await useLink(t, 'remind', input.hash, input.userId);
-    const user = await updateUser(tx, input.userId, { passwordHash, emailConfirmedAt: new Date() });
-    if (!user) throw new AppError('LINK_INVALID', 'This link has expired or was already used.');
+    const existing = await findUserById(tx, input.userId);
+    if (!existing || existing.deletedAt || existing.blockedAt) throw new AppError('LINK_INVALID', 'This link has expired or was already used.');
+    const user = (await updateUser(tx, input.userId, { passwordHash, emailConfirmedAt: new Date() }))!;
     await repo.deleteUserSessions(tx, user.id);
     await repo.clearFailures(tx, `login:email:${user.email}`);
     const issued = await createSession(t, user.id, meta, Boolean(user.totpEnabledAt));
@@ -256,9 +263,9 @@ export async function requestEmailChange(ctx: Ctx, userId: number, input: { emai
   if (await findUserByEmail(ctx.db, input.email)) throw new AppError('CONFLICT', 'This address belongs to another account.');
   await repo.voidTokens(ctx.db, user.id, 'change_email');
   await updateUser(ctx.db, user.id, { pendingEmail: input.email });
-  const confirm = await issueLink(ctx, user, 'change_email', { email: input.email }, '/confirm');
+  const confirm = await issueLink(ctx, user, 'change_email', { email: input.email, status: 'confirm' }, '/confirm');
   await mail(ctx, input.email, 'changeEmail', user.interfaceLanguage, { email: input.email }, confirm);
-  const cancel = await issueLink(ctx, user, 'change_email', { email: input.email }, '/cancel');
+  const cancel = await issueLink(ctx, user, 'change_email', { email: input.email, status: 'cancel' }, '/cancel');
   await mail(ctx, user.email, 'changeEmailNotice', user.interfaceLanguage, { email: input.email }, cancel);
 }
 
@@ -269,6 +276,8 @@ export async function requestEmailChange(ctx: Ctx, userId: number, input: { emai
 export async function completeEmailChange(ctx: Ctx, input: { hash: string; userId: number; status: 'confirm' | 'cancel' }) {
   return ctx.db.transaction(async (tx) => {
     const token = await useLink(withDb(ctx, tx), 'change_email', input.hash, input.userId);
+    // The status is part of the mailed link: the cancel link sent to the old address cannot confirm.
+    if (token.payload.status !== input.status) throw new AppError('LINK_INVALID', 'This link has expired or was already used.');
     const user = await findUserById(tx, input.userId);
     if (!user || user.pendingEmail !== token.payload.email) throw new AppError('LINK_INVALID', 'This change was replaced or cancelled.');
     await repo.voidTokens(tx, user.id, 'change_email');

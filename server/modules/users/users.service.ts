@@ -6,7 +6,7 @@ import { formatMoney, parseMoney } from '#shared/money.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { newApiKey, randomToken } from '#server/lib/crypto.ts';
 import { withDb, type Ctx } from '#server/lib/ctx.ts';
-import { deleteUserSessions } from '#server/modules/auth/auth.repo.ts';
+import { deleteUserSessions, deleteUserTokens } from '#server/modules/auth/auth.repo.ts';
 import { hashPassword, verifyPassword } from '#server/modules/auth/passwords.ts';
 import { checkTotp, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpSetup } from '#server/modules/auth/totp.ts';
 import { postLedgerEntry } from '#server/modules/billing/billing.service.ts';
@@ -161,6 +161,7 @@ export async function deleteAccount(ctx: Ctx, userId: number, password: string) 
   await ctx.db.transaction(async (tx) => {
     await repo.anonymizeUser(tx, userId, `deleted-${userId}-${randomToken(6)}@deleted.invalid`, newApiKey());
     await deleteUserSessions(tx, userId);
+    await deleteUserTokens(tx, userId);
   });
 }
 
@@ -229,7 +230,13 @@ const MESSAGE_HTML: sanitizeHtml.IOptions = {
 /** Posts a system message (sanitised HTML per language) that the user sees on next load. */
 export async function postSystemMessage(ctx: Ctx, id: number, message: Partial<Record<string, string>>, actorId: number | null) {
   await getAdminTarget(ctx, id);
-  const clean = Object.fromEntries(Object.entries(message).flatMap(([lang, html]) => (html ? [[lang, sanitizeHtml(html, MESSAGE_HTML)]] : [])));
+  const clean = Object.fromEntries(
+    Object.entries(message).flatMap(([lang, html]) => {
+      const safe = html ? sanitizeHtml(html, MESSAGE_HTML).trim() : '';
+      return safe ? [[lang, safe]] : [];
+    }),
+  );
+  if (!clean.en) throw new AppError('VALIDATION_FAILED', 'The English text is empty once unsafe markup is removed.');
   const row = await repo.insertSystemMessage(ctx.db, id, clean, actorId);
   return { id: row.id, message: row.message };
 }

@@ -220,6 +220,11 @@ describe('e-mail change', () => {
     const s = sessionOf(await call('POST', '/api/v2/auth/login', { email: u.email, password: u.password }));
     const res = await call('PUT', '/api/v2/profile/email', { email: 'moved@example.test', password: u.password }, s);
     expect(res.json()).toEqual({ ok: true });
+    // The cancel link mailed to the old address cannot be turned into a confirmation.
+    const [, , cancelHash, cancelUser, cancelStatus] = pathOf(linksInMail(t, u.email)[0]!);
+    expect(cancelStatus).toBe('cancel');
+    const forged = await call('POST', '/api/v2/auth/change-email', { hash: cancelHash, userId: cancelUser, status: 'confirm' });
+    expect(forged.statusCode).toBe(410);
     const link = linksInMail(t, 'moved@example.test')[0]!;
     const [, , hash, userId, status] = pathOf(link);
     expect(status).toBe('confirm');

@@ -61,6 +61,6 @@ describe('POST /api/v1/event-tracker', () => {
     expect(broken.json().error.code).toBe('VALIDATION_FAILED');
     const text = await t.app.inject({ method: 'POST', url: '/api/v1/event-tracker', headers: { ...headers, 'content-type': 'text/csv' }, payload: 'a,b' });
     expect(text.statusCode).toBe(415);
-    expect(text.json().error.code).toBe('VALIDATION_FAILED');
+    expect(text.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 });

@@ -41,15 +41,15 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
     await app.register(fastifyRateLimit, {
       global: false,
       enableDraftSpec: true,
-      errorResponseBuilder: (_req, ctx) => ({ ...errorBody('RATE_LIMITED', `Too many requests; retry in ${ctx.after}.`), statusCode: 429 }),
+      errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `Too many requests; retry in ${ctx.after}.` }),
     });
   }
   await app.register(fastifyMultipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5 } });
 
   // Before validation: a caller without access learns nothing about a route's input.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', async (req, reply) => {
     await verifyCsrf(req);
-    await loadAuth(req);
+    await loadAuth(req, reply);
     checkAccess(req, req.routeOptions.config.access ?? 'public');
   });
 
@@ -66,7 +66,8 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
       return reply.code(400).send(errorBody('VALIDATION_FAILED', 'The request is not valid.', details));
     }
     if (err.statusCode === 429) return reply.code(429).send(errorBody('RATE_LIMITED', err.message));
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE', 'The file is larger than allowed.'));
+    if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE', 'The request or file is larger than allowed.'));
+    if (err.statusCode === 415) return reply.code(415).send(errorBody('UNSUPPORTED_MEDIA_TYPE', err.message));
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
       return reply.code(err.statusCode).send(errorBody('VALIDATION_FAILED', err.message));
