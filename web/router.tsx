@@ -96,7 +96,8 @@ export function createRoutes(): RouteObject[] {
       children: [
         ...PAGES.map((p) => pageRoute(p, false)),
         { path: ':lang', children: PAGES.map((p) => pageRoute(p, true)) },
-        { id: 'not-found', path: '*', handle: notFoundHandle, loader: notFoundLoader },
+        // The loader throws a 404 that the root error boundary renders; the route itself draws nothing.
+        { id: 'not-found', path: '*', handle: notFoundHandle, loader: notFoundLoader, Component: () => null },
       ],
     },
   ];

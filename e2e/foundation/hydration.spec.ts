@@ -7,7 +7,7 @@ import { collectProblems, gotoHydrated, languageButton, tr } from '../support/ap
  * mismatches there, or as uncaught errors), no uncaught page error, and the page reacts to
  * clicks afterwards (only a hydrated page toggles the language switcher).
  */
-const PAGES: readonly { url: string; lang: string; h1: string | null; status: number; knownBug?: string }[] = [
+const PAGES: readonly { url: string; lang: string; h1: string | null; status: number }[] = [
   { url: '/', lang: 'en', h1: tr('en', 'home:hero.title'), status: 200 },
   { url: '/about', lang: 'en', h1: tr('en', 'about:title'), status: 200 },
   { url: '/ru/', lang: 'ru', h1: tr('ru', 'home:hero.title'), status: 200 },
@@ -15,17 +15,7 @@ const PAGES: readonly { url: string; lang: string; h1: string | null; status: nu
   { url: '/privacy-policy', lang: 'en', h1: null, status: 200 },
   { url: `${RU_ORIGIN}/`, lang: 'ru', h1: tr('ru', 'home:hero.title'), status: 200 },
   { url: '/no-such-page', lang: 'en', h1: tr('en', 'errors.notFound.title'), status: 404 },
-  {
-    url: '/zh/no-such-page',
-    lang: 'zh',
-    h1: tr('zh', 'errors.notFound.title'),
-    status: 404,
-    // web/router.tsx: the catch-all `not-found` route has a loader but no Component, so React
-    // Router warns "Matched leaf route ... does not have an element or Component" in the browser
-    // (and on the server) for every unknown path that is not a single segment. Remove this line
-    // once the route renders something (e.g. `Component: () => null`).
-    knownBug: 'not-found route without a Component logs a React Router warning',
-  },
+  { url: '/zh/no-such-page', lang: 'zh', h1: tr('zh', 'errors.notFound.title'), status: 404 },
 ];
 
 /** Chromium reports a 404 document as a failed resource load; that one is expected there. */
@@ -33,9 +23,8 @@ function expected404(problem: string) {
   return /^console\.error: Failed to load resource: the server responded with a status of 404/.test(problem);
 }
 
-for (const { url, lang, h1, status, knownBug } of PAGES) {
+for (const { url, lang, h1, status } of PAGES) {
   test(`${url} hydrates with no console errors or hydration warnings`, async ({ page }) => {
-    test.fail(knownBug !== undefined, knownBug);
     const problems = collectProblems(page);
     await gotoHydrated(page, url, status);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { RU_ORIGIN } from '../support/env.ts';
 import { exactly, gotoHydrated, languageButton, tr, type Lang } from '../support/app.ts';
 
 async function chooseLanguage(page: Page, lang: Lang, name: string) {
@@ -48,7 +49,6 @@ test.describe('language switcher', () => {
   });
 
   test('on the Russian-language host, Russian is unprefixed and English is on the international site', async ({ page }) => {
-    const { RU_ORIGIN } = await import('../support/env.ts');
     await gotoHydrated(page, `${RU_ORIGIN}/about`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ru', 'about:title'));

@@ -24,6 +24,13 @@ export async function createTestDatabase(): Promise<Database> {
       ...database,
       close: async () => {
         await database.close();
+        // pool.end() resolves before its sockets are gone; dropping with FORCE at once would kill
+        // them mid-goodbye (57P01). Wait for the backends to leave, then drop.
+        for (let i = 0; i < 50; i++) {
+          const res = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (res.rows[0].n === 0) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       },

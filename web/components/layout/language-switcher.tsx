@@ -25,7 +25,11 @@ export function LanguageSwitcher() {
         aria-label={t('language.choose')}
         onClick={() => setOpen((o) => !o)}
       >
-        <span aria-hidden="true">🌐</span> {LANGUAGE_NAMES[lang]}
+        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6">
+          <circle cx="10" cy="10" r="8" />
+          <path d="M2 10h16M10 2c2.5 2.6 2.5 13.4 0 16M10 2c-2.5 2.6-2.5 13.4 0 16" />
+        </svg>{' '}
+        {LANGUAGE_NAMES[lang]}
       </button>
       <ul id={listId} className="lang-switcher__list" hidden={!open}>
         {languages.map((l) => (

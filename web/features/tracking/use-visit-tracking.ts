@@ -16,7 +16,7 @@ function guessTimezone(): string {
 function isOwnHost(sites: SiteOrigins, referrer: string): boolean {
   try {
     const host = new URL(referrer).host;
-    return [sites.intl, sites.ru].some((o) => o !== null && new URL(o).host === host) || host === location.host;
+    return [sites.intl, sites.ru, sites.zh].some((o) => o !== null && new URL(o).host === host) || host === location.host;
   } catch {
     return true;
   }
