@@ -14,6 +14,9 @@ import type { Ctx } from './lib/ctx.ts';
 import { CLIENT_DIR } from './lib/root.ts';
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
 import { getOrCreateSecret } from './modules/settings/secrets.repo.ts';
+import { Market } from './jobs.ts';
+import { compatApi } from './surfaces/compat/index.ts';
+import { realtime } from './surfaces/realtime/index.ts';
 import { siteApi } from './surfaces/site-api/index.ts';
 import { ssr } from './surfaces/ssr/index.ts';
 
@@ -29,6 +32,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
+    market: Market;
   }
   interface FastifyRequest {
     /** The service context of this request (database, logger, config, mailer). */
@@ -56,9 +60,10 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: `${config.BRAND_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>` }));
+  app.decorate('market', new Market());
   app.decorateRequest('ctx', {
     getter(this: FastifyRequest): Ctx {
-      return { db: database.db, log: this.log, config, mailer: this.server.mailer };
+      return { db: database.db, log: this.log, config, mailer: this.server.mailer, market: this.server.market };
     },
   });
   app.addHook('onSend', async (req, reply) => {
@@ -98,6 +103,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
     }
   });
 
+  await app.register(realtime);
+  await app.register(compatApi, { rateLimits: config.RATE_LIMITS });
   await app.register(siteApi, { rateLimits: config.RATE_LIMITS });
   await app.register(ssr, { sites: sitesOf(config), brandName: config.BRAND_NAME });
   return app;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
+import { startJobs } from './jobs.ts';
 import { loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/client.ts';
@@ -22,7 +23,11 @@ async function main() {
     throw err;
   }
   const app = await buildApp({ config, database });
-  app.addHook('onClose', async () => database.close());
+  const stopJobs = startJobs(app);
+  app.addHook('onClose', async () => {
+    stopJobs();
+    await database.close();
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -84,6 +84,12 @@ export const PAGES: readonly PageDef[] = [
   // Customer area
   page({ id: 'enterpage', path: '/enterpage', module: 'routes/customer/enterpage.tsx', namespaces: ['dashboard'], access: { kind: 'userType' } }),
 
+  // Worker cabinet
+  page({ id: 'cabinet', path: '/cabinet', module: 'routes/worker/cabinet.tsx', namespaces: ['worker'], access: { kind: 'userType' } }),
+  page({ id: 'cabinet-training', path: '/cabinet/training', module: 'routes/worker/training.tsx', namespaces: ['worker'], access: { kind: 'userType' } }),
+  page({ id: 'cabinet-mistakes', path: '/cabinet/mistakes', module: 'routes/worker/mistakes.tsx', namespaces: ['worker'], access: { kind: 'userType' } }),
+  page({ id: 'cabinet-editlang', path: '/cabinet/editlang', module: 'routes/worker/editlang.tsx', namespaces: ['worker'], access: { kind: 'userType' } }),
+
   // Staff
   page({ id: 'p-admin', path: '/p/admin', module: 'routes/admin/admin.tsx', namespaces: ['admin'], access: { kind: 'permissions', permissions: ['admin'] } }),
 ];

@@ -20,8 +20,9 @@ export type Db = NodePgDatabase<Schema>;
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
-  /** A raw client for LISTEN/NOTIFY and health checks. */
   ping(): Promise<void>;
+  /** LISTEN on a channel (one dedicated connection on PostgreSQL); returns the unlisten. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -47,11 +48,26 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema });
     if (migrate) await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    const listeners: pg.Client[] = [];
     return {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
+      listen: async (channel, onPayload) => {
+        const client = new pg.Client({ connectionString: opts.databaseUrl });
+        await client.connect();
+        client.on('notification', (msg) => msg.channel === channel && onPayload(msg.payload ?? ''));
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        listeners.push(client);
+        return async () => {
+          listeners.splice(listeners.indexOf(client), 1);
+          await client.end();
+        };
+      },
+      close: async () => {
+        await Promise.all(listeners.splice(0).map((c) => c.end()));
+        await pool.end();
+      },
     };
   }
   let release = () => {};
@@ -73,6 +89,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     ping: async () => void (await pglite.query('select 1')),
+    listen: async (channel, onPayload) => pglite.listen(channel, onPayload),
     close: async () => {
       await pglite.close();
       release();

@@ -9,6 +9,8 @@ export interface Ctx {
   log: FastifyBaseLogger;
   config: Config;
   mailer: Mailer;
+  /** Live load per captcha type (queued per idle worker); absent means no load (floor prices). */
+  market?: { loadOf(type: string): number };
 }
 
 /** The same context inside a transaction. */

@@ -48,7 +48,8 @@ export function homePathOf(userType: UserType | null): string {
   switch (userType) {
     case 'customer':
       return '/enterpage';
-    case 'worker': // the worker cabinet arrives with the solving engine
+    case 'worker':
+      return '/cabinet';
     case 'developer':
       return '/profile';
     default:

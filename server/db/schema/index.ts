@@ -1,2 +1,3 @@
 export * from './tracking.ts';
 export * from './users.ts';
+export * from './tasks.ts';

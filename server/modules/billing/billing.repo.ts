@@ -26,3 +26,8 @@ export async function ledgerSum(db: Db, userId: number): Promise<number> {
   const [row] = await db.select({ s: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint` }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
   return Number(row?.s ?? 0);
 }
+
+export async function findBalance(db: Db, userId: number): Promise<number | undefined> {
+  const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
+  return row?.balance;
+}

@@ -1,6 +1,6 @@
 import type { Ctx } from '#server/lib/ctx.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { applyLedgerEntry, type LedgerKind } from './billing.repo.ts';
+import { applyLedgerEntry, findBalance, type LedgerKind } from './billing.repo.ts';
 
 /**
  * Moves money on a user's balance with a ledger entry, atomically. Call inside the transaction of
@@ -13,5 +13,12 @@ export async function postLedgerEntry(
 ): Promise<number> {
   const balance = await applyLedgerEntry(ctx.db, entry);
   if (balance === null) throw new AppError('INSUFFICIENT_FUNDS', 'The balance is too low for this operation.');
+  return balance;
+}
+
+/** The balance in micro-USD. @throws AppError NOT_FOUND */
+export async function getBalance(ctx: Ctx, userId: number): Promise<number> {
+  const balance = await findBalance(ctx.db, userId);
+  if (balance === undefined) throw new AppError('NOT_FOUND', 'No such user.');
   return balance;
 }

@@ -14,6 +14,7 @@ import { authRoutes } from './auth.routes.ts';
 import { eventTrackerRoutes } from './event-tracker.routes.ts';
 import { profileRoutes } from './profile.routes.ts';
 import { userRoutes } from './user.routes.ts';
+import { workerRoutes } from './worker.routes.ts';
 
 export interface SiteApiOptions {
   rateLimits: boolean;
@@ -86,6 +87,7 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(adminRoutes);
+  await app.register(workerRoutes);
 }
 
 export const siteApi = fp(

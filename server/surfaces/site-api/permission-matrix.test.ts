@@ -48,6 +48,12 @@ const EXPECTED: Record<string, string> = {
   'POST /api/v2/admin/users/:id/balance': 'admin',
   'POST /api/v2/admin/users/:id/system-messages': 'admin',
   'GET /api/v2/admin/outbox': 'admin',
+  'GET /api/v2/worker': 'userType',
+  'PUT /api/v2/worker/languages': 'userType',
+  'GET /api/v2/worker/training': 'userType',
+  'POST /api/v2/worker/training/exam': 'userType',
+  'POST /api/v2/worker/training/restart': 'userType',
+  'GET /api/v2/worker/mistakes': 'userType',
 };
 
 /** The status an actor must get from a route with this rule, or 'allowed' (anything but 401/403). */

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from './lib/ctx.ts';
+import { deliverDuePingbacks } from './modules/tasks/pingback.service.ts';
+import { countQueuedByType } from './modules/tasks/tasks.repo.ts';
+import { sweepTasks } from './modules/tasks/tasks.service.ts';
+
+/** Live load per type: queued tasks per idle worker of this node, refreshed by the jobs. */
+export class Market {
+  private loads: Record<string, number> = {};
+  loadOf(type: string): number {
+    return this.loads[type] ?? 0;
+  }
+  set(queued: Record<string, number>, idleWorkers: number) {
+    const per = Math.max(1, idleWorkers);
+    this.loads = Object.fromEntries(Object.entries(queued).map(([t, n]) => [t, n / per]));
+  }
+}
+
+function every(ms: number, job: () => Promise<unknown>, onError: (err: unknown) => void) {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    job().catch(onError).finally(() => (running = false));
+  }, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * The background work every node runs: the task sweeper (leases, lifetimes, refunds), pingback
+ * deliveries with retries, and the load behind live prices. Each claims its rows with SKIP
+ * LOCKED, so any number of nodes can run them.
+ */
+export function startJobs(app: FastifyInstance): () => void {
+  const ctx = (): Ctx => ({ db: app.database.db, log: app.log, config: app.config, mailer: app.mailer, market: app.market });
+  const onError = (err: unknown) => app.log.error({ err }, 'background job failed');
+  const stops = [
+    every(1_000, () => sweepTasks(ctx()), onError),
+    every(2_000, () => deliverDuePingbacks(ctx()), onError),
+    every(2_000, async () => app.market.set(await countQueuedByType(app.database.db), app.workerHub.idleCount), onError),
+  ];
+  return () => stops.forEach((stop) => stop());
+}

@@ -1,0 +1,127 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { apiSettings, taskAttempts, tasks, workerProfiles } from '#server/db/schema/index.ts';
+
+export type TaskRow = typeof tasks.$inferSelect;
+export type NewTask = typeof tasks.$inferInsert;
+
+export async function insertTask(db: Db, task: NewTask): Promise<TaskRow> {
+  const [row] = await db.insert(tasks).values(task).returning();
+  return row!;
+}
+
+export async function findTask(db: Db, id: number): Promise<TaskRow | undefined> {
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
+  return row;
+}
+
+/** The customer's own task (results and reports never reveal other accounts' tasks). */
+export async function findCustomerTask(db: Db, customerId: number, id: number) {
+  const [row] = await db
+    .select({
+      id: tasks.id, type: tasks.type, state: tasks.state, answer: tasks.answer, payload: tasks.payload, price: tasks.price,
+      attempts: tasks.attempts, createdAt: tasks.createdAt, endedAt: tasks.endedAt, sourceIp: tasks.sourceIp,
+      reportedAt: tasks.reportedAt, solvedBy: tasks.solvedBy, reward: tasks.reward, kind: tasks.kind, customerId: tasks.customerId,
+    })
+    .from(tasks)
+    .where(and(eq(tasks.id, id), eq(tasks.customerId, customerId)));
+  return row;
+}
+
+export interface ClaimFilter {
+  workerId: number;
+  languages: string[];
+  /** Sandbox: the customer solves their own tasks; otherwise a worker never gets their own. */
+  sandboxOwner?: boolean;
+}
+
+/**
+ * Takes the oldest queued task this worker may solve and leases it, skipping rows other
+ * claimers hold (FOR UPDATE SKIP LOCKED on the partial index of queued rows).
+ */
+export async function claimNextTask(db: Db, f: ClaimFilter, leaseSeconds: number): Promise<TaskRow | undefined> {
+  const own = f.sandboxOwner
+    ? sql`t.sandbox and t.customer_id = ${f.workerId}`
+    : sql`not t.sandbox and t.customer_id <> ${f.workerId}`;
+  const langs = sql`array[${sql.join(f.languages.map((l) => sql`${l}`), sql`, `)}]::text[]`;
+  const result = await db.execute<TaskRow>(sql`
+    update tasks set state = 'assigned', worker_id = ${f.workerId}, lease_expires_at = now() + make_interval(secs => ${leaseSeconds})
+    where id = (
+      select t.id from tasks t
+      where t.state = 'queued' and ${own} and (t.language is null or t.language = any(${langs}))
+        and not exists (select 1 from task_attempts a where a.task_id = t.id and a.worker_id = ${f.workerId})
+      order by t.id
+      for update skip locked
+      limit 1
+    )
+    returning id`);
+  const id = (result.rows[0] as { id: number } | undefined)?.id;
+  return id === undefined ? undefined : findTask(db, Number(id));
+}
+
+export async function updateTask(db: Db, id: number, patch: Partial<NewTask>, where?: ReturnType<typeof sql>) {
+  const [row] = await db.update(tasks).set(patch).where(where ? and(eq(tasks.id, id), where) : eq(tasks.id, id)).returning();
+  return row;
+}
+
+export async function insertAttempt(db: Db, attempt: typeof taskAttempts.$inferInsert) {
+  await db.insert(taskAttempts).values(attempt);
+}
+
+/** Assigned tasks whose lease ran out, locked for this sweeper. */
+export async function lockExpiredLeases(db: Db, limit: number): Promise<TaskRow[]> {
+  const res = await db.execute(sql`select id from tasks where state = 'assigned' and lease_expires_at < now() order by lease_expires_at limit ${limit} for update skip locked`);
+  const ids = res.rows.map((r) => Number((r as { id: number }).id));
+  return ids.length ? db.select().from(tasks).where(inArray(tasks.id, ids)) : [];
+}
+
+/** Open tasks past their lifetime, locked for this sweeper. */
+export async function lockExpiredTasks(db: Db, limit: number): Promise<TaskRow[]> {
+  const res = await db.execute(sql`select id from tasks where state in ('queued', 'assigned') and expires_at < now() order by expires_at limit ${limit} for update skip locked`);
+  const ids = res.rows.map((r) => Number((r as { id: number }).id));
+  return ids.length ? db.select().from(tasks).where(inArray(tasks.id, ids)) : [];
+}
+
+export async function countQueuedByType(db: Db): Promise<Record<string, number>> {
+  const rows = await db.select({ type: tasks.type, n: sql<number>`count(*)::int` }).from(tasks).where(eq(tasks.state, 'queued')).groupBy(tasks.type);
+  return Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
+}
+
+export async function findApiSettings(db: Db, userId: number) {
+  const [row] = await db.select().from(apiSettings).where(eq(apiSettings.userId, userId));
+  return row ?? { userId, allowedIps: [], pingbackHosts: [], maxBidPer1000: null, sandbox: false };
+}
+
+export async function upsertApiSettings(db: Db, userId: number, patch: Partial<typeof apiSettings.$inferInsert>) {
+  await db.insert(apiSettings).values({ userId, ...patch }).onConflictDoUpdate({ target: apiSettings.userId, set: patch });
+}
+
+export async function findWorkerProfile(db: Db, userId: number) {
+  const [row] = await db.select().from(workerProfiles).where(eq(workerProfiles.userId, userId));
+  return row;
+}
+
+export async function upsertWorkerProfile(db: Db, userId: number, patch: Partial<typeof workerProfiles.$inferInsert>) {
+  await db.insert(workerProfiles).values({ userId, ...patch }).onConflictDoUpdate({ target: workerProfiles.userId, set: patch });
+}
+
+/** A worker's accepted answers and earnings since the start of the UTC day. */
+export async function sumToday(db: Db, workerId: number): Promise<{ earned: number; solved: number }> {
+  const res = await db.execute(sql`
+    select count(*)::int as solved, coalesce(sum(t.reward), 0)::bigint as earned
+    from task_attempts a join tasks t on t.id = a.task_id
+    where a.worker_id = ${workerId} and a.outcome = 'accepted' and a.created_at >= date_trunc('day', now() at time zone 'utc') at time zone 'utc'`);
+  const r = res.rows[0] as { solved: number; earned: number };
+  return { earned: Number(r.earned), solved: Number(r.solved) };
+}
+
+/** Answers of a worker that customers reported (upheld) as wrong, newest first. */
+export async function findMistakes(db: Db, workerId: number, limit: number) {
+  return db
+    .select({ taskId: taskAttempts.taskId, type: tasks.type, at: taskAttempts.createdAt, answer: taskAttempts.answer })
+    .from(taskAttempts)
+    .innerJoin(tasks, eq(tasks.id, taskAttempts.taskId))
+    .where(and(eq(taskAttempts.workerId, workerId), eq(taskAttempts.outcome, 'wrong')))
+    .orderBy(sql`${taskAttempts.createdAt} desc`)
+    .limit(limit);
+}

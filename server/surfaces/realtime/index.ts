@@ -1,0 +1,114 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
+import type { WorkerClientMessage } from '#shared/contracts/realtime.ts';
+import { formatMoney } from '#shared/money.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { getBalance } from '#server/modules/billing/billing.service.ts';
+import { findApiSettings } from '#server/modules/tasks/tasks.repo.ts';
+import { answerTask, skipTask, TASK_CHANNEL, type TaskEvent } from '#server/modules/tasks/tasks.service.ts';
+import { getWorkerState } from '#server/modules/workers/workers.service.ts';
+import { loadAuth } from '#server/plugins/session.ts';
+import { send, WorkerHub, type WorkerConn } from './hub.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    workerHub: WorkerHub;
+  }
+}
+
+function parse(raw: unknown): WorkerClientMessage | null {
+  try {
+    const msg = JSON.parse(String(raw)) as WorkerClientMessage;
+    return typeof msg === 'object' && msg !== null && typeof msg.type === 'string' ? msg : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * /ws: workers receive task offers and answer them; customers hear when their tasks end.
+ * Authenticated on upgrade by the session cookie. Each node LISTENs to the task channel.
+ */
+export const realtime = fp(
+  async (app: FastifyInstance) => {
+    await app.register(fastifyWebsocket, { options: { maxPayload: 256 * 1024 } });
+    const hub = new WorkerHub(() => ({ db: app.database.db, log: app.log, config: app.config, mailer: app.mailer, market: app.market }), app.log);
+    app.decorate('workerHub', hub);
+    const unlisten = await app.database.listen(TASK_CHANNEL, (payload) => {
+      void hub.onEvent(JSON.parse(payload) as TaskEvent);
+    });
+    app.addHook('onClose', async () => unlisten());
+
+    app.get('/ws', { websocket: true }, async (socket: WebSocket, req) => {
+      await loadAuth(req);
+      const user = req.auth?.user;
+      if (!user || req.auth?.session.twoFactorPending || user.blockedAt) {
+        send(socket, { type: 'error', code: 'UNAUTHENTICATED', message: 'Sign in to continue.' });
+        socket.close(4401, 'unauthenticated');
+        return;
+      }
+      hub.watchCustomer(user.id, socket);
+      const worker = await getWorkerState(req.ctx, user);
+      const sandboxAllowed = (await findApiSettings(req.ctx.db, user.id)).sandbox;
+      const conn: WorkerConn = { socket, userId: user.id, languages: worker.languages, sandbox: false, taskId: null };
+
+      const release = async () => {
+        if (conn.taskId !== null) await skipTask(req.ctx, user.id, conn.taskId, 'skipped').catch(() => undefined);
+        conn.taskId = null;
+      };
+
+      socket.on('message', async (raw) => {
+        const msg = parse(raw);
+        try {
+          switch (msg?.type) {
+            case 'start': {
+              const sandbox = Boolean(msg.sandbox) && sandboxAllowed;
+              if (!sandbox && !worker.qualified) throw new AppError('FORBIDDEN', worker.blocked ? 'Your work is paused pending a moderator review.' : 'Pass the training to receive real tasks.');
+              conn.sandbox = sandbox;
+              send(socket, { type: 'ready', qualified: worker.qualified, sandbox, balance: formatMoney(await getBalance(req.ctx, user.id)) });
+              await hub.offerNext(conn);
+              return;
+            }
+            case 'stop':
+              hub.park(conn);
+              await release();
+              send(socket, { type: 'stopped' });
+              return;
+            case 'answer': {
+              if (msg.taskId !== conn.taskId) throw new AppError('CONFLICT', 'This task is not on offer to you.');
+              const result = await answerTask(req.ctx, user.id, msg.taskId, msg.answer);
+              conn.taskId = null;
+              send(socket, { type: 'accepted', taskId: result.taskId, reward: formatMoney(result.reward), balance: result.balance === null ? null : formatMoney(result.balance) });
+              await hub.offerNext(conn);
+              return;
+            }
+            case 'skip':
+              if (msg.taskId !== conn.taskId) throw new AppError('CONFLICT', 'This task is not on offer to you.');
+              await skipTask(req.ctx, user.id, msg.taskId, msg.reason === 'not_captcha' ? 'not_captcha' : 'skipped');
+              conn.taskId = null;
+              send(socket, { type: 'released', taskId: msg.taskId });
+              await hub.offerNext(conn);
+              return;
+            default:
+              throw new AppError('VALIDATION_FAILED', 'Unknown message.');
+          }
+        } catch (err) {
+          if (err instanceof AppError) {
+            if (err.code === 'CONFLICT') conn.taskId = null;
+            send(socket, { type: 'error', code: err.code, message: err.message });
+          } else {
+            req.log.error({ err }, 'worker message failed');
+            send(socket, { type: 'error', code: 'INTERNAL', message: 'Something went wrong on our side.' });
+          }
+        }
+      });
+      socket.on('close', () => {
+        hub.park(conn);
+        void release();
+      });
+    });
+  },
+  { name: 'realtime' },
+);

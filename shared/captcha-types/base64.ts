@@ -1,0 +1,37 @@
+/**
+ * base64 helpers without Buffer (shared/ runs in the browser too).
+ */
+
+const DATA_URI = /^data:[^,]*?;base64,/i;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * Canonical base64: no `data:` prefix (v2 documents it as accepted), no line breaks, `+`/`/` alphabet, padded.
+ * Spaces become `+` because a `+` sent unescaped in a urlencoded form arrives as a space.
+ */
+export function cleanBase64(value: string): string {
+  let s = value.trim().replace(DATA_URI, '').replace(/[\r\n\t]/g, '').replace(/ /g, '+');
+  s = s.replace(/-/g, '+').replace(/_/g, '/');
+  const rest = s.replace(/=+$/, '').length % 4;
+  if (rest === 2 || rest === 3) s = s.replace(/=+$/, '') + '='.repeat(4 - rest);
+  return s;
+}
+
+export function isBase64(value: string): boolean {
+  return value.length % 4 === 0 && BASE64.test(value);
+}
+
+/** Decoded size without decoding. */
+export function base64ByteLength(value: string): number {
+  const padding = value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0;
+  return Math.floor((value.length * 3) / 4) - padding;
+}
+
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  // Chunked: String.fromCharCode(...bytes) overflows the call stack on megabyte uploads.
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}

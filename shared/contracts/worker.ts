@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages.ts';
+
+/** GET /api/v2/worker: what the cabinet shows besides the live task. */
+export interface WorkerSummary {
+  languages: string[];
+  trainingPassed: boolean;
+  blocked: boolean;
+  qualified: boolean;
+  /** USD decimal strings. */
+  balance: string;
+  earnedToday: string;
+  solvedToday: number;
+  /** The account may solve its own sandbox tasks (customer setting). */
+  sandbox: boolean;
+}
+
+export const WorkerLanguagesSchema = z.object({ languages: z.array(z.enum(LANGUAGES)).min(1).max(15) });
+
+/** A training item: an SVG picture with an instruction; part 1 shows the answer, part 2 does not. */
+export interface TrainingItem {
+  id: string;
+  ui: 'text' | 'grid' | 'points';
+  image: string;
+  instruction: string;
+  /** Grid size for grid items. */
+  rows?: number;
+  columns?: number;
+  width: number;
+  height: number;
+  hint?: string;
+  answer?: unknown;
+}
+
+export interface TrainingState {
+  passed: boolean;
+  attempt: number;
+  practice: TrainingItem[];
+  exam: TrainingItem[];
+  /** Correct answers needed out of exam.length. */
+  passMark: number;
+}
+
+export const ExamSchema = z.object({
+  attempt: z.number().int().min(0),
+  answers: z.record(z.string().max(40), z.unknown()),
+});
+export interface ExamResult {
+  passed: boolean;
+  correct: number;
+  total: number;
+  wrong: string[];
+}
+
+export interface MistakeRow {
+  taskId: number;
+  type: string;
+  at: string;
+  answer: unknown;
+  /** What was accepted instead, when known. */
+  correct: unknown | null;
+}
