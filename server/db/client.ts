@@ -20,6 +20,8 @@ export type Db = NodePgDatabase<Schema>;
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** The connection string, on PostgreSQL (another node can open the same database). */
+  url?: string;
   ping(): Promise<void>;
   /** LISTEN on a channel (one dedicated connection on PostgreSQL); returns the unlisten. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
@@ -52,6 +54,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: opts.databaseUrl,
       ping: async () => void (await pool.query('select 1')),
       listen: async (channel, onPayload) => {
         const client = new pg.Client({ connectionString: opts.databaseUrl });

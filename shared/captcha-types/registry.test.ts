@@ -1,7 +1,8 @@
 /** Invariants of the registry as a whole: what pricing, pages and the worker cabinet rely on. */
 import { describe, expect, it } from 'vitest';
 import { parseMoney } from '../money.ts';
-import { CAPTCHA_TYPES, CAPTCHA_TYPE_CATALOG, getCaptchaType } from './index.ts';
+import type { ProtocolError } from './index.ts';
+import { CAPTCHA_TYPES, CAPTCHA_TYPE_CATALOG, getCaptchaType, toV2Error } from './index.ts';
 
 const EXPECTED: Record<string, { ui: string; price: [string, string] }> = {
   normal: { ui: 'text', price: ['0.50', '1.00'] },
@@ -64,4 +65,13 @@ describe('CAPTCHA_TYPES', () => {
   it('getCaptchaType returns undefined for unknown slugs', () => {
     expect(getCaptchaType('nope')).toBeUndefined();
   });
+});
+
+it('toV2Error only yields codes that have a v2 errorId (§3.4)', () => {
+  const all: ProtocolError[] = ['ERROR_BAD_PARAMETERS', 'ERROR_PAGEURL', 'ERROR_GOOGLEKEY', 'ERROR_WRONG_GOOGLEKEY', 'ERROR_SITEKEY',
+    'ERROR_ZERO_CAPTCHA_FILESIZE', 'ERROR_TOO_BIG_CAPTCHA_FILESIZE', 'ERROR_IMAGE_TYPE_NOT_SUPPORTED', 'ERROR_UPLOAD', 'ERROR_PROXY_FORMAT',
+    'ERROR_BAD_PROXY', 'ERROR_TASK_ABSENT', 'ERROR_TASK_NOT_SUPPORTED', 'ERROR_BAD_IMGINSTRUCTIONS', 'ERROR_CAPTCHA_ID'];
+  const v2 = new Set(['ERROR_BAD_PARAMETERS', 'ERROR_ZERO_CAPTCHA_FILESIZE', 'ERROR_TOO_BIG_CAPTCHA_FILESIZE', 'ERROR_IMAGE_TYPE_NOT_SUPPORTED',
+    'ERROR_BAD_PROXY', 'ERROR_TASK_ABSENT', 'ERROR_TASK_NOT_SUPPORTED', 'ERROR_BAD_IMGINSTRUCTIONS']);
+  for (const code of all) expect(v2.has(toV2Error(code))).toBe(true);
 });

@@ -33,8 +33,8 @@ describe('money under concurrency', () => {
     expect(await balanceOf(customer.id)).toBe(0);
     // The ledger explains the balance exactly: 5 cents in, 100 charges out.
     expect(await ledgerOf(customer.id)).toBe(0);
-    const [{ n }] = await q<{ n: number }>(sql`select count(*)::int as n from tasks where customer_id = ${customer.id}`);
-    expect(Number(n)).toBe(100);
+    const [row] = await q<{ n: number }>(sql`select count(*)::int as n from tasks where customer_id = ${customer.id}`);
+    expect(Number(row!.n)).toBe(100);
   });
 });
 

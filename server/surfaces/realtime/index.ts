@@ -41,25 +41,32 @@ export const realtime = fp(
     });
     app.addHook('onClose', async () => unlisten());
 
-    app.get('/ws', { websocket: true }, async (socket: WebSocket, req) => {
-      await loadAuth(req);
-      const user = req.auth?.user;
-      if (!user || req.auth?.session.twoFactorPending || user.blockedAt) {
-        send(socket, { type: 'error', code: 'UNAUTHENTICATED', message: 'Sign in to continue.' });
-        socket.close(4401, 'unauthenticated');
-        return;
-      }
-      hub.watchCustomer(user.id, socket);
-      const worker = await getWorkerState(req.ctx, user);
-      const sandboxAllowed = (await findApiSettings(req.ctx.db, user.id)).sandbox;
-      const conn: WorkerConn = { socket, userId: user.id, languages: worker.languages, sandbox: false, taskId: null };
+    app.get('/ws', { websocket: true }, (socket: WebSocket, req) => {
+      // Listen at once: a client may send its first message before the session is loaded.
+      const setup = (async () => {
+        await loadAuth(req);
+        const user = req.auth?.user;
+        if (!user || req.auth?.session.twoFactorPending || user.blockedAt) {
+          send(socket, { type: 'error', code: 'UNAUTHENTICATED', message: 'Sign in to continue.' });
+          socket.close(4401, 'unauthenticated');
+          return null;
+        }
+        hub.watchCustomer(user.id, socket);
+        const worker = await getWorkerState(req.ctx, user);
+        const sandboxAllowed = (await findApiSettings(req.ctx.db, user.id)).sandbox;
+        const conn: WorkerConn = { socket, userId: user.id, languages: worker.languages, sandbox: false, taskId: null };
+        return { user, worker, sandboxAllowed, conn };
+      })();
 
-      const release = async () => {
-        if (conn.taskId !== null) await skipTask(req.ctx, user.id, conn.taskId, 'skipped').catch(() => undefined);
+      const release = async (conn: WorkerConn, userId: number) => {
+        if (conn.taskId !== null) await skipTask(req.ctx, userId, conn.taskId, 'skipped').catch(() => undefined);
         conn.taskId = null;
       };
 
-      socket.on('message', async (raw) => {
+      socket.on('message', async (raw: unknown) => {
+        const state = await setup;
+        if (!state) return;
+        const { user, worker, sandboxAllowed, conn } = state;
         const msg = parse(raw);
         try {
           switch (msg?.type) {
@@ -73,7 +80,7 @@ export const realtime = fp(
             }
             case 'stop':
               hub.park(conn);
-              await release();
+              await release(conn, user.id);
               send(socket, { type: 'stopped' });
               return;
             case 'answer': {
@@ -105,8 +112,11 @@ export const realtime = fp(
         }
       });
       socket.on('close', () => {
-        hub.park(conn);
-        void release();
+        void setup.then((state) => {
+          if (!state) return;
+          hub.park(state.conn);
+          void release(state.conn, state.user.id);
+        });
       });
     });
   },
