@@ -1,6 +1,7 @@
 /**
  * npm run user:create -- --email E --password P [--type customer|worker|developer] [--admin]
- *   [--moderator] [--balance AMOUNT]
+ *   [--moderator] [--balance AMOUNT] [--trained]
+ * (--trained marks a worker's training as passed, for staff-vetted workers and test fixtures.)
  * Creates a confirmed user and prints one line of JSON: {"id":…,"apiKey":"…"}.
  */
 import { parseArgs } from 'node:util';
@@ -12,6 +13,7 @@ import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { createMailer } from '#server/modules/mail/mail.service.ts';
 import { createConfirmedUser } from '#server/modules/users/users.service.ts';
+import { markTrainingPassed } from '#server/modules/workers/workers.service.ts';
 import { z } from 'zod';
 
 const Args = z.object({
@@ -21,6 +23,7 @@ const Args = z.object({
   admin: z.boolean().default(false),
   moderator: z.boolean().default(false),
   balance: MoneySchema.optional(),
+  trained: z.boolean().default(false),
 });
 
 async function main() {
@@ -32,6 +35,7 @@ async function main() {
       admin: { type: 'boolean' },
       moderator: { type: 'boolean' },
       balance: { type: 'string' },
+      trained: { type: 'boolean' },
     },
   });
   const parsed = Args.safeParse(values);
@@ -45,6 +49,7 @@ async function main() {
     const ctx = { db: database.db, log: pino({ level: 'silent' }), config, mailer: createMailer({ dataDir: config.DATA_DIR, from: 'cli' }) };
     const a = parsed.data;
     const created = await createConfirmedUser(ctx, { email: a.email, password: a.password, userType: a.type, admin: a.admin, moderator: a.moderator, balance: a.balance });
+    if (a.trained) await markTrainingPassed(ctx, created.id);
     process.stdout.write(JSON.stringify(created) + '\n');
   } finally {
     await database.close();
