@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { engineScenarios, type Scenario } from './engine.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -71,6 +73,32 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  // The solving engine, on PostgreSQL (the production database).
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  let engine: Scenario[] = [];
+  try {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query('drop database if exists captchahub_bench with (force)');
+    await admin.query('create database captchahub_bench');
+    await admin.end();
+    const benchUrl = new URL(pgUrl);
+    benchUrl.pathname = '/captchahub_bench';
+    const pgApp = spawn(process.execPath, ['dist/server/main.js'], {
+      env: { ...process.env, PORT: '3903', HOST: '127.0.0.1', DATABASE_URL: benchUrl.toString(), LOG_LEVEL: 'warn', RATE_LIMITS: 'false', PUBLIC_URL: 'http://127.0.0.1:3903' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    try {
+      await waitFor('http://127.0.0.1:3903/readyz');
+      engine = await engineScenarios('http://127.0.0.1:3903', benchUrl.toString(), DURATION, CONNECTIONS);
+    } finally {
+      await stop(pgApp);
+    }
+  } catch (err) {
+    process.stderr.write(`engine scenarios skipped: PostgreSQL at ${pgUrl} unavailable (${String(err)})\n`);
+  }
+  results.push(...engine.filter((e) => e.rps !== undefined).map((e) => ({ name: e.name, rps: e.rps!, p50: e.p50!, p99: e.p99!, errors: e.errors ?? 0 })));
+
   const rows = results.map((r) => ({
     scenario: r.name,
     'req/s': Math.round(r.rps),
@@ -81,6 +109,11 @@ async function main() {
   }));
   process.stdout.write(`\nbench: ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION}s per scenario, node ${process.version}\n`);
   console.table(rows);
+  const latencies = engine.filter((e) => e.rps === undefined);
+  if (latencies.length) {
+    process.stdout.write('\nlatency scenarios (ms):\n');
+    console.table(latencies.map((e) => ({ scenario: e.name, 'p50 ms': e.p50, 'p99 ms': e.p99, missed: e.errors ?? 0, note: e.note ?? '' })));
+  }
   if (results.some((r) => r.errors > 0)) process.exitCode = 1;
 }
 

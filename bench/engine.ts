@@ -1,0 +1,140 @@
+/**
+ * Solving-engine scenarios of `npm run bench`, on PostgreSQL: result polling, image submissions,
+ * submit-to-offer latency over the WebSocket, and claim latency with a million queued tasks.
+ */
+import { execFileSync } from 'node:child_process';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { WebSocket } from 'ws';
+import { openDatabase } from '../server/db/client.ts';
+import { claimNextTask } from '../server/modules/tasks/tasks.repo.ts';
+import { makePng } from '../server/test/images.ts';
+
+export interface Scenario {
+  name: string;
+  rps?: number;
+  p50?: number;
+  p99?: number;
+  errors?: number;
+  note?: string;
+}
+
+function userCreate(dbUrl: string, args: string[]): { id: number; apiKey: string } {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/user-create.ts', ...args], {
+    env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: 'silent' },
+  });
+  return JSON.parse(String(out).trim().split('\n').at(-1)!);
+}
+
+async function login(base: string, email: string, password: string): Promise<string> {
+  const page = await fetch(`${base}/about`);
+  const csrf = /csrf_token=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')![1]!;
+  const res = await fetch(`${base}/api/v2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `csrf_token=${csrf}`, 'x-csrf-token': csrf },
+    body: JSON.stringify({ email, password }),
+  });
+  const sid = /sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
+  return `sid=${sid}`;
+}
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+export async function engineScenarios(base: string, dbUrl: string, seconds: number, connections: number): Promise<Scenario[]> {
+  const out: Scenario[] = [];
+  const customer = userCreate(dbUrl, ['--email', 'bench-customer@example.test', '--password', 'benchpassword1', '--type', 'customer', '--balance', '100000']);
+  const png = makePng().toString('base64');
+  const submit = async () => {
+    const res = await fetch(`${base}/in.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: customer.apiKey, method: 'base64', body: png }) });
+    return Number((await res.text()).slice(3));
+  };
+
+  // res.php get on a task nobody solves (not ready), then on a solved one.
+  const pending = await submit();
+  const run = async (name: string, opts: autocannon.Options) => {
+    await autocannon({ ...opts, duration: 2 });
+    const r = await autocannon({ ...opts, duration: seconds, connections });
+    out.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
+  };
+  await run('res.php get (not ready)', { url: `${base}/res.php?key=${customer.apiKey}&action=get&id=${pending}` });
+  const db = new pg.Pool({ connectionString: dbUrl, max: 4 });
+  await db.query(`update tasks set state = 'solved', answer = '{"kind":"text","text":"w9h5k"}', ended_at = now(), attempts = 1 where id = $1`, [pending]);
+  await run('res.php get (ready)', { url: `${base}/res.php?key=${customer.apiKey}&action=get&id=${pending}` });
+  await run('in.php image submission', {
+    url: `${base}/in.php`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: customer.apiKey, method: 'base64', body: png }),
+  });
+  // Keep the queue from the submission run out of the latency runs below.
+  await db.query(`update tasks set state = 'unsolvable', ended_at = now() where state = 'queued'`);
+
+  // Submit-to-offer: 20 trained workers answer at once; 200 submissions per second for 5 s.
+  const workers = Array.from({ length: 20 }, (_, i) =>
+    userCreate(dbUrl, ['--email', `bench-worker${i}@example.test`, '--password', 'benchpassword1', '--type', 'worker', '--trained']),
+  );
+  const offeredAt = new Map<number, number>();
+  const sockets = await Promise.all(
+    workers.map(async (_w, i) => {
+      const cookie = await login(base, `bench-worker${i}@example.test`, 'benchpassword1');
+      const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, { headers: { cookie } });
+      ws.on('message', (raw) => {
+        const msg = JSON.parse(String(raw)) as { type: string; task?: { id: number } };
+        if (msg.type === 'offer' && msg.task) {
+          offeredAt.set(msg.task.id, performance.now());
+          ws.send(JSON.stringify({ type: 'answer', taskId: msg.task.id, answer: { kind: 'text', text: 'abc' } }));
+        }
+      });
+      await new Promise((r) => ws.once('open', r));
+      ws.send(JSON.stringify({ type: 'start' }));
+      return ws;
+    }),
+  );
+  await new Promise((r) => setTimeout(r, 500));
+  const submittedAt = new Map<number, number>();
+  const rate = 200;
+  const total = rate * 5;
+  const started = performance.now();
+  const inflight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const t0 = performance.now();
+    inflight.push(submit().then((id) => void submittedAt.set(id, t0)));
+  }
+  await Promise.all(inflight);
+  await new Promise((r) => setTimeout(r, 2000));
+  const latencies = [...submittedAt].flatMap(([id, t0]) => (offeredAt.has(id) ? [offeredAt.get(id)! - t0] : []));
+  out.push({
+    name: `submit→offer over WebSocket @${rate}/s`,
+    p50: Math.round(percentile(latencies, 50) * 10) / 10,
+    p99: Math.round(percentile(latencies, 99) * 10) / 10,
+    errors: total - latencies.length,
+    note: `${latencies.length}/${total} offered; includes the submit request itself`,
+  });
+  sockets.forEach((s) => s.close());
+
+  // Claim latency with 1,000,000 queued tasks.
+  const customerId = customer.id;
+  await db.query(`
+    insert into tasks (customer_id, type, kind, state, payload, price, reward, api_version, source_ip, max_attempts, expires_at)
+    select $1, 'normal', 'image', 'queued', '{"type":"normal","params":{}}'::jsonb, 500, 300, 'v1', '127.0.0.1', 3, now() + interval '1 day'
+    from generate_series(1, 1000000)`, [customerId]);
+  await db.query('analyze tasks');
+  const workerId = workers[0]!.id;
+  const database = await openDatabase({ databaseUrl: dbUrl, migrate: false, poolSize: 1 });
+  const times: number[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const t0 = performance.now();
+    await claimNextTask(database.db, { workerId, languages: ['en'] }, 45);
+    times.push(performance.now() - t0);
+  }
+  await database.close();
+  out.push({ name: 'claim with 1,000,000 queued (tasks.repo claimNextTask)', p50: Math.round(percentile(times, 50) * 100) / 100, p99: Math.round(percentile(times, 99) * 100) / 100, note: '2000 claims, one connection' });
+  await db.end();
+  return out;
+}
