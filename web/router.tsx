@@ -11,7 +11,7 @@ import type { CurrentUser } from '#shared/contracts/user.ts';
 import { RootErrorBoundary, RootLayout } from './root.tsx';
 import { PAGES, type PageDef } from './routes.ts';
 
-const modules = import.meta.glob<PageModule>('./routes/**/*.tsx');
+const modules = import.meta.glob<PageModule>(['./routes/**/*.tsx', '!./routes/**/*.test.tsx']);
 
 /** Loads a page module; in the browser a failed chunk (a deploy replaced it) reloads the page. */
 export function loadModule(module: string): Promise<PageModule> {

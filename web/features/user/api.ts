@@ -12,15 +12,23 @@ export const userApi = api.injectEndpoints({
     updateUser: build.mutation<CurrentUser, UpdateUser>({
       query: (body) => ({ url: 'api/v2/user', method: 'PUT', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
-        dispatch(userApi.util.upsertQueryData('getUser', undefined, data));
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(userApi.util.upsertQueryData('getUser', undefined, data));
+        } catch {
+          // The failure is in the mutation's own state; the cached user stays as it was.
+        }
       },
     }),
     readSystemMessage: build.mutation<{ ok: true }, { id: number }>({
       query: (body) => ({ url: 'api/v2/user/system_message_read', method: 'PUT', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
-        dispatch(userApi.util.updateQueryData('getUser', undefined, (user) => void (user.systemMessage = null)));
+        try {
+          await queryFulfilled;
+          dispatch(userApi.util.updateQueryData('getUser', undefined, (user) => void (user.systemMessage = null)));
+        } catch {
+          // Spec §4: on failure the popup stays; nothing to undo.
+        }
       },
     }),
     login: build.mutation<LoginResult, { email: string; password: string }>({
