@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { adminApi } from '#web/features/admin/api.ts';
+import { OutboxPanel } from '#web/features/admin/outbox-panel.tsx';
+import { Tabs, tabPanelProps } from '#web/features/admin/tabs.tsx';
+import { UsersPanel } from '#web/features/admin/users-panel.tsx';
+import { useCurrentUser } from '#web/features/user/use-current-user.ts';
+import type { PageLoaderArgs } from '#web/lib/page.ts';
+
+type Tab = 'users' | 'outbox';
+const tabOf = (value: string | null): Tab => (value === 'outbox' ? 'outbox' : 'users');
+
+export async function loader({ store, request }: PageLoaderArgs) {
+  const tab = tabOf(new URL(request.url).searchParams.get('tab'));
+  if (tab === 'outbox') await store.dispatch(adminApi.endpoints.outbox.initiate(undefined, { subscribe: false }));
+  else await store.dispatch(adminApi.endpoints.listUsers.initiate({ q: '', page: 0 }, { subscribe: false }));
+  return null;
+}
+
+export default function AdminPage() {
+  const { t } = useTranslation('admin');
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  // Switches at once; the address follows so the tab can be linked and reloaded.
+  const [tab, setTab] = useState<Tab>(() => tabOf(params.get('tab')));
+  const select = (next: Tab) => {
+    setTab(next);
+    setParams(next === 'users' ? {} : { tab: next }, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <div className="console-page">
+      <title>{t('meta.title')}</title>
+      <div className="container stack">
+        <header className="console__header">
+          <div className="console__heading">
+            <h1 className="console__title">{t('title')}</h1>
+            <p className="console__lead">{t('lead')}</p>
+          </div>
+        </header>
+        <Tabs
+          label={t('tabs.label')}
+          idPrefix="admin"
+          value={tab}
+          onChange={select}
+          items={[
+            { id: 'users', label: t('tabs.users') },
+            { id: 'outbox', label: t('tabs.outbox') },
+          ]}
+        />
+        <div {...tabPanelProps('admin', tab)} className="tabs__panel">
+          {tab === 'users' ? <UsersPanel currentUserId={user?.id ?? null} /> : <OutboxPanel />}
+        </div>
+      </div>
+    </div>
+  );
+}
