@@ -22,6 +22,8 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
+          // jsdom renders are CPU-bound; on a busy 2-core machine the 5 s default flakes.
+          testTimeout: 20_000,
         },
       },
     ],

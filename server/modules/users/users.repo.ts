@@ -33,9 +33,11 @@ export async function updateUser(db: Db, id: number, patch: Partial<NewUser>): P
 
 /** Users whose e-mail contains `q` (or whose id is `q`), newest first. */
 export async function searchUsers(db: Db, q: string, limit: number, offset: number): Promise<{ rows: UserRow[]; total: number }> {
-  const where = q
+  const match = q
     ? or(ilike(users.email, `%${q.replace(/[%_\\]/g, (c) => '\\' + c)}%`), /^\d+$/.test(q) ? eq(users.id, Number(q)) : undefined)
     : undefined;
+  // Deleted accounts keep their row for accounting but are not administered any more.
+  const where = and(isNull(users.deletedAt), match);
   const [rows, [total]] = await Promise.all([
     db.select().from(users).where(where).orderBy(desc(users.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(users).where(where),

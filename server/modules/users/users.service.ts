@@ -194,14 +194,16 @@ async function getAdminTarget(ctx: Ctx, id: number) {
   return user;
 }
 
-export async function setPermission(ctx: Ctx, id: number, permission: 'admin' | 'moderator', granted: boolean) {
+export async function setPermission(ctx: Ctx, id: number, permission: 'admin' | 'moderator', granted: boolean, actorId: number) {
+  if (id === actorId && permission === 'admin' && !granted) throw new AppError('CONFLICT', 'You cannot remove your own admin rights; ask another admin.');
   await getAdminTarget(ctx, id);
   const row = await repo.updateUser(ctx.db, id, permission === 'admin' ? { isAdmin: granted } : { isModerator: granted });
   return presentAdminRow(row!);
 }
 
 /** Blocking also signs the user out everywhere. */
-export async function setBlocked(ctx: Ctx, id: number, blocked: boolean) {
+export async function setBlocked(ctx: Ctx, id: number, blocked: boolean, actorId: number) {
+  if (id === actorId && blocked) throw new AppError('CONFLICT', 'You cannot block yourself.');
   await getAdminTarget(ctx, id);
   const row = await repo.updateUser(ctx.db, id, { blockedAt: blocked ? new Date() : null });
   if (blocked) await deleteUserSessions(ctx.db, id);

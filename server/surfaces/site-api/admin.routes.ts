@@ -16,10 +16,10 @@ export async function adminRoutes(app: FastifyInstance) {
     users.findUsers(req.ctx, req.query.q, req.query.page),
   );
   r.put('/v2/admin/users/:id/permissions', { config: { access }, schema: { params: IdParams, body: SetPermissionSchema } }, async (req) =>
-    users.setPermission(req.ctx, req.params.id, req.body.permission, req.body.granted),
+    users.setPermission(req.ctx, req.params.id, req.body.permission, req.body.granted, currentUser(req).id),
   );
   r.put('/v2/admin/users/:id/blocked', { config: { access }, schema: { params: IdParams, body: SetBlockedSchema } }, async (req) =>
-    users.setBlocked(req.ctx, req.params.id, req.body.blocked),
+    users.setBlocked(req.ctx, req.params.id, req.body.blocked, currentUser(req).id),
   );
   r.post('/v2/admin/users/:id/balance', { config: { access }, schema: { params: IdParams, body: AdjustBalanceSchema } }, async (req) =>
     users.adjustBalance(req.ctx, req.params.id, req.body, currentUser(req).id),
