@@ -22,7 +22,7 @@ interface Result {
   errors: number;
 }
 
-async function waitFor(url: string, timeoutMs = 30_000) {
+async function waitFor(url: string, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
