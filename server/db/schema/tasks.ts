@@ -108,3 +108,11 @@ export const workerProfiles = pgTable('worker_profiles', {
   blockedAt: timestamp('blocked_at', { withTimezone: true }),
   mistakes: integer('mistakes').notNull().default(0),
 });
+
+/** Software registered by developers; its id is the `soft_id` / `softId` clients send. */
+export const software = pgTable('software', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 5001 }),
+  developerId: bigint('developer_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,6 +7,7 @@ import { postLedgerEntry } from '#server/modules/billing/billing.service.ts';
 import { quote } from '#server/modules/pricing/pricing.service.ts';
 import type { UserRow } from '#server/modules/users/users.repo.ts';
 import { enqueuePingback } from './pingback.service.ts';
+import { creditSoftware } from './software.service.ts';
 import * as repo from './tasks.repo.ts';
 import { TaskError } from './task-error.ts';
 
@@ -172,6 +173,7 @@ export async function answerTask(ctx: Ctx, workerId: number, taskId: number, raw
     const balance = task.reward > 0
       ? await postLedgerEntry(t, { userId: workerId, amount: task.reward, kind: 'earning', reason: `captcha ${task.id}` })
       : null;
+    await creditSoftware(t, task.softId, task.customerId, task.price, task.id);
     if (task.pingback) await enqueuePingback(t, task.id, task.pingback, def.toV1Plain(answer, normalized));
     await notify(t, { kind: 'ended', id: task.id, customerId: task.customerId, state: 'solved' });
     return { taskId: task.id, reward: task.reward, balance };

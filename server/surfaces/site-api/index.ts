@@ -11,6 +11,7 @@ import { verifyCsrf } from '#server/plugins/csrf.ts';
 import { loadAuth } from '#server/plugins/session.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { authRoutes } from './auth.routes.ts';
+import { customerRoutes } from './customer.routes.ts';
 import { eventTrackerRoutes } from './event-tracker.routes.ts';
 import { profileRoutes } from './profile.routes.ts';
 import { userRoutes } from './user.routes.ts';
@@ -88,6 +89,7 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(profileRoutes);
   await app.register(adminRoutes);
   await app.register(workerRoutes);
+  await app.register(customerRoutes);
 }
 
 export const siteApi = fp(

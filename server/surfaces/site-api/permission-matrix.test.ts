@@ -54,6 +54,10 @@ const EXPECTED: Record<string, string> = {
   'POST /api/v2/worker/training/exam': 'userType',
   'POST /api/v2/worker/training/restart': 'userType',
   'GET /api/v2/worker/mistakes': 'userType',
+  'GET /api/v2/customer/api-settings': 'userType',
+  'PUT /api/v2/customer/api-settings': 'userType',
+  'GET /api/v2/developer/software': 'userType',
+  'POST /api/v2/developer/software': 'userType',
 };
 
 /** The status an actor must get from a route with this rule, or 'allowed' (anything but 401/403). */

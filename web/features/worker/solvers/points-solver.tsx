@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Point } from '#shared/captcha-types/types.ts';
+import { Button } from '#web/components/button/button.tsx';
+import { intParam } from '../geometry.ts';
+import { PointPicker } from '../pickers.tsx';
+import { SolverForm, SolverLayout, SolverMessage, SubmitButton } from './common.tsx';
+import type { SolverProps } from './types.ts';
+
+/** Click the points the instructions ask for; the answer is in the image's own pixels. */
+export function PointsSolver({ offer, disabled, onSubmit }: SolverProps) {
+  const { t } = useTranslation('worker');
+  const minClicks = Math.max(1, intParam(offer.params.minClicks, 1));
+  const maxClicks = intParam(offer.params.maxClicks, 0);
+  const [points, setPoints] = useState<Point[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = () => {
+    if (points.length < minClicks) {
+      setProblem(t('solver.points.tooFew', { count: minClicks }));
+      return;
+    }
+    onSubmit({ kind: 'points', points });
+  };
+
+  const hint = maxClicks > 0 ? t('solver.points.hintRange', { min: minClicks, max: maxClicks }) : t('solver.points.hint', { count: minClicks });
+  return (
+    <SolverLayout
+      media={
+        offer.media ? (
+          <PointPicker
+            src={offer.media}
+            alt={t('solver.points.imageAlt')}
+            points={points}
+            max={maxClicks}
+            disabled={disabled}
+            onAdd={(p) => {
+              setProblem(null);
+              setPoints((list) => [...list, p]);
+            }}
+            onRemove={(i) => setPoints((list) => list.filter((_, k) => k !== i))}
+          />
+        ) : (
+          <p className="worker-question">{t('solver.missingImage')}</p>
+        )
+      }
+      controls={
+        <SolverForm onSubmit={submit}>
+          <div className="worker-answer-row">
+            <p className="worker-selection" aria-live="polite">{t('solver.points.count', { count: points.length })}</p>
+            <div className="worker-answer-row__actions">
+              <Button variant="secondary" size="lg" disabled={disabled || points.length === 0} onClick={() => setPoints((list) => list.slice(0, -1))}>
+                {t('solver.undo')}
+              </Button>
+              <Button variant="tertiary" size="lg" disabled={disabled || points.length === 0} onClick={() => setPoints([])}>
+                {t('solver.clear')}
+              </Button>
+              <SubmitButton disabled={disabled} />
+            </div>
+          </div>
+          <SolverMessage problem={problem} hint={hint} />
+        </SolverForm>
+      }
+    />
+  );
+}
