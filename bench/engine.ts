@@ -130,7 +130,7 @@ export async function engineScenarios(base: string, dbUrl: string, seconds: numb
   const times: number[] = [];
   for (let i = 0; i < 2000; i++) {
     const t0 = performance.now();
-    await claimNextTask(database.db, { workerId, languages: ['en'] }, 45);
+    await claimNextTask(database.db, { workerId, languages: ['en'] }, { image: 45, token: 180 });
     times.push(performance.now() - t0);
   }
   await database.close();

@@ -24,10 +24,7 @@ async function main() {
   }
   const app = await buildApp({ config, database });
   const stopJobs = startJobs(app);
-  app.addHook('onClose', async () => {
-    stopJobs();
-    await database.close();
-  });
+  app.addHook('onClose', async () => stopJobs());
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -36,7 +33,10 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // The database closes after the app: close hooks (e.g. UNLISTEN) still need it.
     app.close().then(
+      () => database.close(),
+    ).then(
       () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');

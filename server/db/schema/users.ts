@@ -56,9 +56,15 @@ export const ledgerEntries = pgTable(
     kind: text('kind', { enum: ['adjustment', 'charge', 'refund', 'earning', 'commission', 'topup', 'transfer', 'payout'] }).notNull(),
     reason: text('reason').notNull(),
     actorId: bigint('actor_id', { mode: 'number' }),
+    /** The captcha this entry pays for (no FK: tasks are pruned, the ledger is kept). */
+    taskId: bigint('task_id', { mode: 'number' }),
     createdAt: createdAt(),
   },
-  (t) => [index('ledger_entries_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('ledger_entries_user_idx').on(t.userId, t.createdAt),
+    // A task is charged, refunded, earned on and commissioned at most once: the database refuses a second.
+    uniqueIndex('ledger_entries_task_once').on(t.taskId, t.kind).where(sql`task_id is not null and kind in ('charge', 'refund', 'earning', 'commission')`),
+  ],
 );
 
 /** Server-side sessions; the cookie holds a random token, the table its sha256. No FK: a session

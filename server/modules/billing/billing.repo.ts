@@ -10,7 +10,7 @@ export type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
  */
 export async function applyLedgerEntry(
   db: Db,
-  entry: { userId: number; amount: number; kind: LedgerKind; reason: string; actorId?: number | null },
+  entry: { userId: number; amount: number; kind: LedgerKind; reason: string; actorId?: number | null; taskId?: number | null },
 ): Promise<number | null> {
   const [row] = await db
     .update(users)
@@ -18,7 +18,7 @@ export async function applyLedgerEntry(
     .where(sql`${users.id} = ${entry.userId} and ${users.balance} + ${entry.amount} >= 0`)
     .returning({ balance: users.balance });
   if (!row) return null;
-  await db.insert(ledgerEntries).values({ ...entry, actorId: entry.actorId ?? null });
+  await db.insert(ledgerEntries).values({ ...entry, actorId: entry.actorId ?? null, taskId: entry.taskId ?? null });
   return row.balance;
 }
 

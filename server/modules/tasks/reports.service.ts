@@ -35,7 +35,7 @@ export async function reportTask(ctx: Ctx, customerId: number, taskId: number, v
       throw new TaskError('ERROR_REPORT_NOT_RECORDED');
     }
     await tx.update(tasks).set({ report: 'bad', reportedAt: new Date(), reportOutcome: 'upheld' }).where(eq(tasks.id, taskId));
-    await postLedgerEntry(t, { userId: customerId, amount: task.price, kind: 'refund', reason: `upheld report on captcha ${taskId}` });
+    await postLedgerEntry(t, { userId: customerId, amount: task.price, kind: 'refund', reason: `upheld report on captcha ${taskId}`, taskId });
     if (task.solvedBy !== null) {
       if (task.reward > 0) {
         // Take back what is still there; a worker's balance never goes below zero.

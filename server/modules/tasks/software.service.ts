@@ -25,5 +25,5 @@ export async function creditSoftware(ctx: Ctx, softId: number | null, customerId
   const [row] = await ctx.db.select({ developerId: software.developerId }).from(software).where(and(eq(software.id, softId)));
   if (!row || row.developerId === customerId) return;
   const amount = Math.floor(price * SOFT_ID_SHARE);
-  if (amount > 0) await postLedgerEntry(ctx, { userId: row.developerId, amount, kind: 'commission', reason: `soft_id ${softId}, captcha ${taskId}` });
+  if (amount > 0) await postLedgerEntry(ctx, { userId: row.developerId, amount, kind: 'commission', reason: `soft_id ${softId}, captcha ${taskId}`, taskId });
 }

@@ -39,13 +39,14 @@ export interface ClaimFilter {
  * Takes the oldest queued task this worker may solve and leases it, skipping rows other
  * claimers hold (FOR UPDATE SKIP LOCKED on the partial index of queued rows).
  */
-export async function claimNextTask(db: Db, f: ClaimFilter, leaseSeconds: number): Promise<TaskRow | undefined> {
+export async function claimNextTask(db: Db, f: ClaimFilter, lease: { image: number; token: number }): Promise<TaskRow | undefined> {
   const own = f.sandboxOwner
     ? sql`t.sandbox and t.customer_id = ${f.workerId}`
     : sql`not t.sandbox and t.customer_id <> ${f.workerId}`;
   const langs = sql`array[${sql.join(f.languages.map((l) => sql`${l}`), sql`, `)}]::text[]`;
   const result = await db.execute<TaskRow>(sql`
-    update tasks set state = 'assigned', worker_id = ${f.workerId}, lease_expires_at = now() + make_interval(secs => ${leaseSeconds})
+    update tasks set state = 'assigned', worker_id = ${f.workerId},
+      lease_expires_at = least(expires_at, now() + make_interval(secs => case when kind = 'image' then ${lease.image}::int else ${lease.token}::int end))
     where id = (
       select t.id from tasks t
       where t.state = 'queued' and ${own} and (t.language is null or t.language = any(${langs}))

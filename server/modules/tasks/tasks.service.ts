@@ -50,12 +50,6 @@ export async function submitTask(ctx: Ctx, input: SubmitInput): Promise<{ id: nu
   const payload = { ...rest, ...(images ? { images } : {}) } as Record<string, unknown>;
   return ctx.db.transaction(async (tx) => {
     const t = withDb(ctx, tx);
-    try {
-      await postLedgerEntry(t, { userId: input.customer.id, amount: -q.price, kind: 'charge', reason: `captcha ${def.slug}` });
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS') throw new TaskError('ERROR_ZERO_BALANCE', 'Your balance is too low.');
-      throw err;
-    }
     const row = await repo.insertTask(tx, {
       customerId: input.customer.id,
       type: def.slug,
@@ -73,6 +67,13 @@ export async function submitTask(ctx: Ctx, input: SubmitInput): Promise<{ id: nu
       maxAttempts: def.maxAttempts,
       expiresAt: new Date(Date.now() + def.lifetimeSeconds * 1000),
     });
+    try {
+      await postLedgerEntry(t, { userId: input.customer.id, amount: -q.price, kind: 'charge', reason: `captcha ${row.id} (${def.slug})`, taskId: row.id });
+    } catch (err) {
+      // Rolling back the transaction also removes the task row inserted above.
+      if (err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS') throw new TaskError('ERROR_ZERO_BALANCE', 'Your balance is too low.');
+      throw err;
+    }
     await notify(t, { kind: 'queued', id: row.id, type: def.slug });
     return { id: row.id, price: q.price };
   });
@@ -108,7 +109,7 @@ export async function getTaskResult(ctx: Ctx, customerId: number, id: number): P
 /** Ends a task unsolved and refunds its price (same transaction). */
 async function endUnsolvable(ctx: Ctx, task: repo.TaskRow) {
   await repo.updateTask(ctx.db, task.id, { state: 'unsolvable', endedAt: new Date(), workerId: null, leaseExpiresAt: null });
-  await postLedgerEntry(ctx, { userId: task.customerId, amount: task.price, kind: 'refund', reason: `unsolvable captcha ${task.id}` });
+  await postLedgerEntry(ctx, { userId: task.customerId, amount: task.price, kind: 'refund', reason: `unsolvable captcha ${task.id}`, taskId: task.id });
   if (task.pingback) await enqueuePingback(ctx, task.id, task.pingback, 'ERROR_CAPTCHA_UNSOLVABLE');
   await notify(ctx, { kind: 'ended', id: task.id, customerId: task.customerId, state: 'unsolvable' });
 }
@@ -133,13 +134,8 @@ export interface WorkerIdentity {
 
 /** Offers the next task to a worker (a lease), or nothing. */
 export async function claimTask(ctx: Ctx, worker: WorkerIdentity, opts: { sandbox?: boolean } = {}) {
-  const leaseSeconds = LEASE_SECONDS.token; // the longest; the offer carries the type's own deadline
-  const task = await repo.claimNextTask(ctx.db, { workerId: worker.id, languages: worker.languages, sandboxOwner: opts.sandbox }, leaseSeconds);
-  if (!task) return null;
-  const lease = LEASE_SECONDS[task.kind];
-  const leaseExpiresAt = new Date(Math.min(Date.now() + lease * 1000, task.expiresAt.getTime()));
-  await repo.updateTask(ctx.db, task.id, { leaseExpiresAt });
-  return { ...task, leaseExpiresAt };
+  const task = await repo.claimNextTask(ctx.db, { workerId: worker.id, languages: worker.languages, sandboxOwner: opts.sandbox }, LEASE_SECONDS);
+  return task ? { ...task, leaseExpiresAt: task.leaseExpiresAt! } : null;
 }
 
 async function lockAssigned(ctx: Ctx, workerId: number, taskId: number): Promise<repo.TaskRow> {
@@ -171,7 +167,7 @@ export async function answerTask(ctx: Ctx, workerId: number, taskId: number, raw
     });
     await repo.insertAttempt(tx, { taskId: task.id, workerId, outcome: 'accepted', answer: answer as unknown as Record<string, unknown> });
     const balance = task.reward > 0
-      ? await postLedgerEntry(t, { userId: workerId, amount: task.reward, kind: 'earning', reason: `captcha ${task.id}` })
+      ? await postLedgerEntry(t, { userId: workerId, amount: task.reward, kind: 'earning', reason: `captcha ${task.id}`, taskId: task.id })
       : null;
     await creditSoftware(t, task.softId, task.customerId, task.price, task.id);
     if (task.pingback) await enqueuePingback(t, task.id, task.pingback, def.toV1Plain(answer, normalized));

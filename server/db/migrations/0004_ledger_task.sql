@@ -1,0 +1,2 @@
+ALTER TABLE "ledger_entries" ADD COLUMN "task_id" bigint;--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_entries_task_once" ON "ledger_entries" USING btree ("task_id","kind") WHERE task_id is not null and kind in ('charge', 'refund', 'earning', 'commission');
