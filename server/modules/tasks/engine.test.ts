@@ -122,3 +122,29 @@ describe('pingback', () => {
     expect((await submit(customer.apiKey, { pingback: 'http://unregistered.example/x' })).body).toBe('ERROR_BAD_PARAMETERS');
   });
 });
+
+describe('mistakes and moderation', () => {
+  it('pauses a worker after five upheld reports until a moderator unblocks', async () => {
+    const { reportTask, MISTAKES_BEFORE_REVIEW } = await import('./reports.service.ts');
+    const { getWorkerState } = await import('#server/modules/workers/workers.service.ts');
+    const { listBlockedWorkers, reviewWorker } = await import('#server/modules/workers/moderation.service.ts');
+    const { findUserById } = await import('#server/modules/users/users.repo.ts');
+    const customer = await buildUser(t, { balance: '1.00' });
+    const w = await buildUser(t, { userType: 'worker' });
+    await markTrainingPassed(ctx(), w.id);
+    const ids: number[] = [];
+    for (let i = 0; i < MISTAKES_BEFORE_REVIEW; i++) ids.push(Number((await submit(customer.apiKey)).body.slice(3)));
+    // Earlier tests may have left tasks queued; this worker answers everything it is offered.
+    for (let task = await claimTask(ctx(), { id: w.id, languages: ['en'] }); task; task = await claimTask(ctx(), { id: w.id, languages: ['en'] })) {
+      await answerTask(ctx(), w.id, task.id, { kind: 'text', text: 'wrong' });
+    }
+    for (const id of ids) await reportTask(ctx(), customer.id, id, 'bad');
+    const state = await getWorkerState(ctx(), (await findUserById(t.database.db, w.id))!);
+    expect(state).toMatchObject({ blocked: true, qualified: false });
+    const blocked = await listBlockedWorkers(ctx());
+    const entry = blocked.find((b) => b.userId === w.id)!;
+    expect(entry.evidence.map((e) => e.taskId).sort()).toEqual([...ids].sort());
+    await reviewWorker(ctx(), w.id, 'unblock');
+    expect(await getWorkerState(ctx(), (await findUserById(t.database.db, w.id))!)).toMatchObject({ blocked: false, qualified: true });
+  });
+});

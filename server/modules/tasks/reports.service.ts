@@ -8,6 +8,8 @@ import { RESULT_WINDOW_MS } from './tasks.service.ts';
 
 /** Reports are refused when more than this share of the customer's recent reports were rejected. */
 export const MAX_UNJUSTIFIED_SHARE = 0.4;
+/** Upheld mistakes since the last review after which a worker waits for a moderator. */
+export const MISTAKES_BEFORE_REVIEW = 5;
 
 /**
  * A customer's verdict on an answer, within 15 minutes, once per task. An upheld "bad" report
@@ -43,10 +45,17 @@ export async function reportTask(ctx: Ctx, customerId: number, taskId: number, v
         if (taken === null) ctx.log.info({ taskId, workerId: task.solvedBy }, 'earning already withdrawn; report absorbed by the platform');
       }
       await tx.update(taskAttempts).set({ outcome: 'wrong' }).where(and(eq(taskAttempts.taskId, taskId), eq(taskAttempts.workerId, task.solvedBy)));
+      // Too many upheld mistakes pause the worker until a moderator reviews the evidence.
       await tx
         .insert(workerProfiles)
         .values({ userId: task.solvedBy, mistakes: 1 })
-        .onConflictDoUpdate({ target: workerProfiles.userId, set: { mistakes: sql`${workerProfiles.mistakes} + 1` } });
+        .onConflictDoUpdate({
+          target: workerProfiles.userId,
+          set: {
+            mistakes: sql`${workerProfiles.mistakes} + 1`,
+            blockedAt: sql`case when ${workerProfiles.mistakes} + 1 >= ${MISTAKES_BEFORE_REVIEW} then coalesce(${workerProfiles.blockedAt}, now()) else ${workerProfiles.blockedAt} end`,
+          },
+        });
     }
   });
 }

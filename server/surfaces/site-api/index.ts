@@ -13,6 +13,7 @@ import { adminRoutes } from './admin.routes.ts';
 import { authRoutes } from './auth.routes.ts';
 import { customerRoutes } from './customer.routes.ts';
 import { eventTrackerRoutes } from './event-tracker.routes.ts';
+import { moderationRoutes } from './moderation.routes.ts';
 import { profileRoutes } from './profile.routes.ts';
 import { userRoutes } from './user.routes.ts';
 import { workerRoutes } from './worker.routes.ts';
@@ -90,6 +91,7 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(adminRoutes);
   await app.register(workerRoutes);
   await app.register(customerRoutes);
+  await app.register(moderationRoutes);
 }
 
 export const siteApi = fp(

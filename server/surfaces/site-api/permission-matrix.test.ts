@@ -58,6 +58,8 @@ const EXPECTED: Record<string, string> = {
   'PUT /api/v2/customer/api-settings': 'userType',
   'GET /api/v2/developer/software': 'userType',
   'POST /api/v2/developer/software': 'userType',
+  'GET /api/v2/moderation/workers': 'staff',
+  'POST /api/v2/moderation/workers/:id': 'staff',
 };
 
 /** The status an actor must get from a route with this rule, or 'allowed' (anything but 401/403). */
