@@ -44,7 +44,7 @@ export default defineConfig({
     command: 'node --import tsx e2e/support/serve.ts',
     url: `${INTL_ORIGIN}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -39,10 +39,14 @@ function fallbackLanguage(page: PageDef): Language {
  * The current user when the browser has a session, else null. A session whose user is gone
  * (ERROR_EMPTY_USER) signs out: on the server by redirect, in the browser through the base query.
  */
-async function ensureUser(runtime: Runtime): Promise<CurrentUser | null> {
+async function ensureUser(runtime: Runtime, page: PageDef, lang: Language): Promise<CurrentUser | null> {
   if (!runtime.store.getState().app.hasSession) return null;
   const result = await runtime.store.dispatch(userApi.endpoints.getUser.initiate(undefined, { subscribe: false }));
-  if (result.error && apiErrorCode(result.error) === 'ERROR_EMPTY_USER') throw redirect(SIGN_OUT_PATH);
+  if (result.error && apiErrorCode(result.error) === 'ERROR_EMPTY_USER') {
+    // The sign-out page itself must render: its POST is what ends the orphaned session.
+    if (page.id === 'auth-logout') return null;
+    throw redirect(localizedPath(lang, SIGN_OUT_PATH, runtime.store.getState().app.hostLanguage));
+  }
   return result.data ?? null;
 }
 
@@ -57,7 +61,7 @@ function pageLoader(page: PageDef) {
       const url = new URL(args.request.url);
       throw redirect(localizedPath(fallbackLanguage(page), splitLanguage(url.pathname).rest, hostLanguage) + url.search);
     }
-    const [mod, user] = await Promise.all([loadModule(page.module), ensureUser(runtime), loadNamespaces(runtime.i18n, lang, page.namespaces)]);
+    const [mod, user] = await Promise.all([loadModule(page.module), ensureUser(runtime, page, lang), loadNamespaces(runtime.i18n, lang, page.namespaces)]);
     const url = new URL(args.request.url);
     const target = accessRedirect(page.access, user, url.pathname + url.search, (path) => localizedPath(lang, path, hostLanguage));
     if (target) throw redirect(target);

@@ -12,6 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { E2E_DATABASE_NAME, E2E_PORT, INTL_ORIGIN, RU_ORIGIN, e2eDatabaseUrl } from './env.ts';
+import { removeAccountsFile, seedAccounts } from './accounts.ts';
+import { publishDataDir, unpublishDataDir } from './outbox.ts';
 
 const SERVER_ENTRY = path.resolve('dist/server/main.js');
 
@@ -33,7 +35,11 @@ async function main() {
   const databaseUrl = e2eDatabaseUrl();
   if (databaseUrl) await recreateDatabase(process.env.DATABASE_URL!);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'captchahub-e2e-'));
+  publishDataDir(dataDir); // the specs read the mail outbox there (outbox.ts)
   process.stderr.write(`[e2e] server on ${INTL_ORIGIN} (ru host ${RU_ORIGIN}), database: ${databaseUrl ? E2E_DATABASE_NAME : `PGlite in ${dataDir}`}\n`);
+
+  // Accounts the specs sign in with (accounts.ts), created before the server holds the database.
+  seedAccounts({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' });
 
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     stdio: 'inherit',
@@ -57,6 +63,8 @@ async function main() {
   }
   child.on('exit', (code, signal) => {
     rmSync(dataDir, { recursive: true, force: true });
+    removeAccountsFile();
+    unpublishDataDir();
     process.exit(code ?? (signal === 'SIGTERM' || signal === 'SIGINT' ? 0 : 1));
   });
 }

@@ -29,6 +29,8 @@ export const users = pgTable(
     interfaceLanguage: text('interface_language').notNull().default('en'),
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** Start (epoch seconds) of the last accepted TOTP period: a code is accepted once. */
+    totpLastEpoch: bigint('totp_last_epoch', { mode: 'number' }),
     /** sha256 of each unused recovery code. */
     recoveryCodes: text('recovery_codes').array().notNull().default(sql`'{}'::text[]`),
     apiKey: text('api_key').notNull(),

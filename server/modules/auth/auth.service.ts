@@ -5,10 +5,10 @@ import { AppError } from '#server/lib/app-error.ts';
 import { newApiKey, randomToken, sha256 } from '#server/lib/crypto.ts';
 import { withDb, type Ctx } from '#server/lib/ctx.ts';
 import { renderMail, type MailKind } from '#server/modules/mail/templates.ts';
-import { findUserByEmail, findUserById, insertUser, updateUser, type UserRow } from '#server/modules/users/users.repo.ts';
+import { findUserByEmail, findUserById, insertUser, updateUser, spendRecoveryCode, spendTotpPeriod, type UserRow } from '#server/modules/users/users.repo.ts';
 import * as repo from './auth.repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { checkTotp, hashRecoveryCode } from './totp.ts';
+import { hashRecoveryCode, matchTotp } from './totp.ts';
 
 export const SESSION_DAYS = 30;
 const HOUR = 3600;
@@ -158,14 +158,8 @@ export async function completeTwoFactor(ctx: Ctx, session: SessionInfo, code: st
   await throttled(ctx, key);
   const user = await findUserById(ctx.db, session.userId);
   if (!user?.totpSecret) throw new AppError('UNAUTHENTICATED', 'Sign in again.');
-  let ok = await checkTotp(user.totpSecret, code);
-  if (!ok) {
-    const hashed = hashRecoveryCode(code);
-    if (user.recoveryCodes.includes(hashed)) {
-      await updateUser(ctx.db, user.id, { recoveryCodes: user.recoveryCodes.filter((c) => c !== hashed) });
-      ok = true;
-    }
-  }
+  const epoch = await matchTotp(user.totpSecret, code);
+  const ok = epoch !== null ? await spendTotpPeriod(ctx.db, user.id, epoch) : await spendRecoveryCode(ctx.db, user.id, hashRecoveryCode(code));
   if (!ok) {
     await repo.recordFailure(ctx.db, key, THROTTLE.twoFactor.max, THROTTLE.twoFactor.window, THROTTLE.twoFactor.lock);
     if ((await repo.lockedFor(ctx.db, key)) > 0) await repo.deleteSession(ctx.db, session.id);

@@ -10,14 +10,18 @@ export async function totpSetup(secret: string, issuer: string, label: string) {
   return { secret, otpauthUrl, qrDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }) };
 }
 
-/** Accepts the current code and one period either side (clock drift). */
-export async function checkTotp(secret: string, code: string): Promise<boolean> {
-  if (!/^\d{6}$/.test(code)) return false;
+/**
+ * Accepts the current code and one period either side (clock drift).
+ * @returns the start of the matched period (epoch seconds), or null.
+ */
+export async function matchTotp(secret: string, code: string): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null;
   try {
     const result = await verify({ secret, token: code, epochTolerance: 30 });
-    return result.valid;
+    // TOTP results carry the matched period's start; fall back to the current period.
+    return result.valid ? ((result as { epoch?: number }).epoch ?? Math.floor(Date.now() / 30_000) * 30) : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

@@ -120,3 +120,23 @@ export async function anonymizeUser(db: Db, id: number, placeholderEmail: string
   await db.delete(userDocuments).where(eq(userDocuments.userId, id));
   await db.delete(systemMessages).where(eq(systemMessages.userId, id));
 }
+
+/** Records a TOTP period as used; false when it (or a later one) was used already (replay). */
+export async function spendTotpPeriod(db: Db, userId: number, epoch: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ totpLastEpoch: epoch })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastEpoch), sql`${users.totpLastEpoch} < ${epoch}`)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Spends a recovery code atomically; false when it is not (or no longer) there. */
+export async function spendRecoveryCode(db: Db, userId: number, codeHash: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ recoveryCodes: sql`array_remove(${users.recoveryCodes}, ${codeHash})` })
+    .where(and(eq(users.id, userId), sql`${codeHash} = any(${users.recoveryCodes})`))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

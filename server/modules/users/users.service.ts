@@ -8,7 +8,7 @@ import { newApiKey, randomToken } from '#server/lib/crypto.ts';
 import { withDb, type Ctx } from '#server/lib/ctx.ts';
 import { deleteUserSessions, deleteUserTokens } from '#server/modules/auth/auth.repo.ts';
 import { hashPassword, verifyPassword } from '#server/modules/auth/passwords.ts';
-import { checkTotp, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpSetup } from '#server/modules/auth/totp.ts';
+import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, totpSetup } from '#server/modules/auth/totp.ts';
 import { postLedgerEntry } from '#server/modules/billing/billing.service.ts';
 import * as repo from './users.repo.ts';
 import type { UserRow } from './users.repo.ts';
@@ -108,7 +108,8 @@ export async function startTwoFactor(ctx: Ctx, userId: number): Promise<TwoFacto
 export async function enableTwoFactor(ctx: Ctx, userId: number, code: string): Promise<{ recoveryCodes: string[] }> {
   const user = await getUser(ctx, userId);
   if (user.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor authentication is already on.');
-  if (!user.totpSecret || !(await checkTotp(user.totpSecret, code))) throw new AppError('TWO_FACTOR_INVALID', 'The code is not valid.');
+  const epoch = user.totpSecret ? await matchTotp(user.totpSecret, code) : null;
+  if (epoch === null || !(await repo.spendTotpPeriod(ctx.db, userId, epoch))) throw new AppError('TWO_FACTOR_INVALID', 'The code is not valid.');
   const { codes, hashes } = newRecoveryCodes();
   await repo.updateUser(ctx.db, userId, { totpEnabledAt: new Date(), recoveryCodes: hashes });
   return { recoveryCodes: codes };
@@ -117,7 +118,8 @@ export async function enableTwoFactor(ctx: Ctx, userId: number, code: string): P
 /** @throws AppError TWO_FACTOR_INVALID */
 export async function disableTwoFactor(ctx: Ctx, userId: number, code: string) {
   const user = await getUser(ctx, userId);
-  const valid = (user.totpSecret && (await checkTotp(user.totpSecret, code))) || user.recoveryCodes.includes(hashRecoveryCode(code));
+  const epoch = user.totpSecret ? await matchTotp(user.totpSecret, code) : null;
+  const valid = epoch !== null ? await repo.spendTotpPeriod(ctx.db, userId, epoch) : await repo.spendRecoveryCode(ctx.db, userId, hashRecoveryCode(code));
   if (!user.totpEnabledAt || !valid) throw new AppError('TWO_FACTOR_INVALID', 'The code is not valid.');
   await repo.updateUser(ctx.db, userId, { totpEnabledAt: null, totpSecret: null, recoveryCodes: [] });
 }

@@ -166,7 +166,8 @@ describe('two-factor authentication', () => {
     expect(setup.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     const wrong = await call('POST', '/api/v2/profile/2fa/enable', { code: '000000' }, s);
     expect(wrong.json().error.code).toBe('TWO_FACTOR_INVALID');
-    const enabled = await call('POST', '/api/v2/profile/2fa/enable', { code: await generate({ secret: setup.secret }) }, s);
+    const enableCode = await generate({ secret: setup.secret });
+    const enabled = await call('POST', '/api/v2/profile/2fa/enable', { code: enableCode }, s);
     const { recoveryCodes } = enabled.json();
     expect(recoveryCodes).toHaveLength(10);
 
@@ -176,7 +177,10 @@ describe('two-factor authentication', () => {
     expect((await call('GET', '/api/v2/user', undefined, p)).statusCode).toBe(401);
     expect((await call('GET', '/api/v2/auth/status', undefined, p)).json()).toEqual({ state: 'two_factor_pending' });
     expect((await call('POST', '/api/v2/auth/2fa', { code: '123456' }, p)).json().error.code).toBe('TWO_FACTOR_INVALID');
-    const done = await call('POST', '/api/v2/auth/2fa', { code: await generate({ secret: setup.secret }) }, p);
+    // A code works once: the one that enabled 2FA is refused; the next period's code is accepted.
+    expect((await call('POST', '/api/v2/auth/2fa', { code: enableCode }, p)).json().error.code).toBe('TWO_FACTOR_INVALID');
+    const nextCode = await generate({ secret: setup.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const done = await call('POST', '/api/v2/auth/2fa', { code: nextCode }, p);
     expect(done.json()).toEqual({ status: 'ok', homePath: '/enterpage' });
     expect((await call('GET', '/api/v2/user', undefined, p)).statusCode).toBe(200);
 

@@ -1,0 +1,67 @@
+/**
+ * Accounts the e2e server starts with, made by serve.ts before the server opens the database
+ * (PGlite cannot be shared with a running server). The specs read their credentials and API keys
+ * from a JSON file at a fixed path derived from the port, so no state has to be passed around.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { E2E_PORT } from './env.ts';
+
+/** What e2e/support/seed-accounts.ts creates: confirmed users, customers with a balance. */
+export const SEEDED_ACCOUNTS = {
+  /** Customer of the 2captcha (v1) library tests. */
+  compatCustomerV1: { email: 'compat-v1@example.com', password: 'compat-v1-password', type: 'customer', balance: '10' },
+  /** Customer of the anti-captcha (v2) library tests. */
+  compatCustomerV2: { email: 'compat-v2@example.com', password: 'compat-v2-password', type: 'customer', balance: '10' },
+  /** The worker who solves the compat tasks in /cabinet. */
+  compatWorker: { email: 'compat-worker@example.com', password: 'compat-worker-password', type: 'worker', balance: '0' },
+} as const;
+
+export type SeededAccountName = keyof typeof SEEDED_ACCOUNTS;
+
+export interface E2eAccount {
+  id: number;
+  apiKey: string;
+  email: string;
+  password: string;
+}
+
+export type E2eAccounts = Record<SeededAccountName, E2eAccount>;
+
+/** Where serve.ts writes the seeded accounts for this port. */
+export const E2E_ACCOUNTS_FILE = path.join(os.tmpdir(), `captchahub-e2e-${E2E_PORT}-accounts.json`);
+
+/**
+ * Creates the accounts in the e2e database (one process, before the server starts) and writes
+ * E2E_ACCOUNTS_FILE. `env` is the server's environment (DATA_DIR / DATABASE_URL).
+ */
+export function seedAccounts(env: NodeJS.ProcessEnv): void {
+  rmSync(E2E_ACCOUNTS_FILE, { force: true });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.resolve('e2e/support/seed-accounts.ts')], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`seeding the e2e accounts failed (exit ${result.status ?? result.signal})`);
+  const created = JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as Record<SeededAccountName, { id: number; apiKey: string }>;
+  const accounts = Object.fromEntries(
+    Object.entries(SEEDED_ACCOUNTS).map(([name, a]) => [name, { id: created[name as SeededAccountName].id, apiKey: created[name as SeededAccountName].apiKey, email: a.email, password: a.password }]),
+  );
+  written = JSON.stringify(accounts, null, 2);
+  writeFileSync(E2E_ACCOUNTS_FILE, written);
+}
+
+let written: string | null = null;
+
+/** Removes the file this process wrote (not one a newer server on the same port wrote since). */
+export function removeAccountsFile(): void {
+  if (written !== null && existsSync(E2E_ACCOUNTS_FILE) && readFileSync(E2E_ACCOUNTS_FILE, 'utf8') === written) rmSync(E2E_ACCOUNTS_FILE, { force: true });
+}
+
+/** The seeded accounts (for specs). */
+export function readAccounts(): E2eAccounts {
+  if (!existsSync(E2E_ACCOUNTS_FILE)) throw new Error(`${E2E_ACCOUNTS_FILE} is missing: the e2e server (e2e/support/serve.ts) seeds it before it starts.`);
+  return JSON.parse(readFileSync(E2E_ACCOUNTS_FILE, 'utf8')) as E2eAccounts;
+}
