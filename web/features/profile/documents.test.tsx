@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkDocument, DocumentList, DocumentUpload } from './documents.tsx';
@@ -34,7 +34,7 @@ describe('DocumentUpload', () => {
     renderWithApi(<DocumentUpload />, () => apiError(415, 'UNSUPPORTED_MEDIA_TYPE'));
     fireEvent.change(screen.getByLabelText('File'), { target: { files: [file('fake.pdf', 'application/pdf', 100)] } });
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Choose a PDF, PNG, JPEG or WebP file.');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Choose a PDF, PNG, JPEG or WebP file.'));
   });
 });
 

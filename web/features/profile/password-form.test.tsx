@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChangePasswordForm, passwordProblems } from './password-form.tsx';
@@ -36,7 +36,7 @@ describe('ChangePasswordForm', () => {
   it('translates a wrong current password into an alert', async () => {
     renderWithApi(<ChangePasswordForm />, () => apiError(401, 'INVALID_CREDENTIALS'));
     await fill('wrong-password', 'new-password-1', 'new-password-1');
-    expect((await screen.findByRole('alert')).textContent).toBe('The current password is wrong.');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The current password is wrong.'));
   });
 
   it('sends both passwords and says that other sessions were signed out', async () => {
@@ -59,8 +59,7 @@ describe('ChangePasswordForm', () => {
     await user.type(screen.getByLabelText(/^Новый пароль/), 'new-password-1');
     await user.type(screen.getByLabelText(/^Повторите новый пароль/), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Сменить пароль' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Слишком много попыток. Подождите минуту и попробуйте снова.',
-    );
+    // The alert region can exist before its text arrives; wait for the words themselves.
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Слишком много попыток. Подождите минуту и попробуйте снова.'));
   });
 });

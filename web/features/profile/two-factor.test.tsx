@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, renderWithApi, type MockCall } from './test-utils.tsx';
@@ -32,9 +32,9 @@ describe('TwoFactorPanel', () => {
 
     await user.type(screen.getByLabelText(/^Code from the app/), '000000');
     await user.click(screen.getByRole('button', { name: 'Confirm and turn on' }));
-    expect((await screen.findByRole('alert')).textContent).toMatch(
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(
       /^The code is not valid\. Check that your phone's clock/,
-    );
+    ));
 
     await user.clear(screen.getByLabelText(/^Code from the app/));
     await user.type(screen.getByLabelText(/^Code from the app/), '123 456');
@@ -61,7 +61,7 @@ describe('TwoFactorPanel', () => {
     );
     await user.type(screen.getByLabelText(/^验证码/), '654321');
     await user.click(screen.getByRole('button', { name: '关闭' }));
-    expect((await screen.findByRole('alert')).textContent).toMatch(/^验证码无效/);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^验证码无效/));
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/v2/profile/2fa/disable', body: { code: '654321' } });
   });
 });

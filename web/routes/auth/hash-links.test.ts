@@ -46,7 +46,7 @@ describe('check_key (sign-up confirmation)', { timeout: 20_000 }, () => {
         'POST /api/v2/auth/resend-confirmation': { body: { ok: true } },
       },
     });
-    expect((await screen.findByRole('alert')).textContent).toContain('This link no longer works');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('This link no longer works'));
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('E-mail'), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
@@ -73,9 +73,9 @@ describe('check_key (sign-up confirmation)', { timeout: 20_000 }, () => {
       url: `/auth/check_key/${HASH}/42`,
       api: { 'POST /api/v2/auth/check-key': () => answer },
     });
-    expect((await screen.findByRole('alert')).textContent).toBe(
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(
       'Something went wrong on our side. Try again in a minute.',
-    );
+    ));
     answer = { status: 200, body: { status: 'ok', homePath: '/select-role' } };
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/select-role'));
@@ -130,7 +130,7 @@ describe('check_remind (new password)', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('New password'), 'a new long password');
     await user.type(screen.getByLabelText('Repeat the new password'), 'a new long password{Enter}');
-    expect((await screen.findByRole('alert')).textContent).toContain('This link no longer works');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('This link no longer works'));
     expect(screen.getByRole('link', { name: 'Get a new link' }).getAttribute('href')).toBe('/auth/remind');
   });
 });
@@ -155,7 +155,7 @@ describe('edit_purse, change_email, delete_email', { timeout: 20_000 }, () => {
       url: `/zh/auth/edit_purse/${HASH}/7`,
       api: { 'POST /api/v2/auth/edit-purse': apiError(410, 'LINK_INVALID') },
     });
-    expect((await screen.findByRole('alert')).textContent).toContain('此链接已失效');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('此链接已失效'));
   });
 
   it('confirms or cancels an address change as the link says', async () => {
@@ -190,7 +190,7 @@ describe('edit_purse, change_email, delete_email', { timeout: 20_000 }, () => {
       url: `/auth/change_email/${HASH}/7/confirm`,
       api: { 'POST /api/v2/auth/change-email': apiError(409, 'CONFLICT') },
     });
-    expect((await screen.findByRole('alert')).textContent).toContain('This address is taken');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('This address is taken'));
   });
 
   it('unsubscribes only when asked', async () => {

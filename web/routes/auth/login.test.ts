@@ -91,7 +91,7 @@ describe('sign-in page', { timeout: 20_000 }, () => {
   it('says plainly that e-mail or password is wrong, and lets the user retype the password', async () => {
     renderLogin('/auth/login', { 'POST /api/v2/auth/login': apiError(401, 'INVALID_CREDENTIALS') });
     await signIn();
-    expect((await screen.findByRole('alert')).textContent).toBe('Wrong e-mail or password.');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Wrong e-mail or password.'));
     const password = screen.getByLabelText('Password') as HTMLInputElement;
     expect(password.value).toBe('');
     expect(document.activeElement).toBe(password);
@@ -120,11 +120,11 @@ describe('sign-in page', { timeout: 20_000 }, () => {
   it('tells a blocked account and how long a rate limit lasts', async () => {
     renderLogin('/auth/login', { 'POST /api/v2/auth/login': apiError(403, 'ACCOUNT_BLOCKED') });
     await signIn();
-    expect((await screen.findByRole('alert')).textContent).toMatch(/This account is blocked/);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/This account is blocked/));
     cleanup();
     renderLogin('/auth/login', { 'POST /api/v2/auth/login': apiError(429, 'RATE_LIMITED', { retryAfter: 600 }) });
     await signIn();
-    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Try again in 10 minutes.');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Try again in 10 minutes.'));
   });
 
   it('puts server validation errors on their fields', async () => {

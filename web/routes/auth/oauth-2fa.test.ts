@@ -65,7 +65,7 @@ describe('two-factor page', { timeout: 20_000 }, () => {
       api: { ...pending, 'POST /api/v2/auth/2fa': apiError(401, 'TWO_FACTOR_INVALID') },
     });
     await enter('000000');
-    expect((await screen.findByRole('alert')).textContent).toMatch(/^This code is not valid/);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^This code is not valid/));
     expect((screen.getByLabelText('6-digit code') as HTMLInputElement).value).toBe('');
   });
 

@@ -69,7 +69,7 @@ describe('sign-up page', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('E-mail'), 'ann@example.com');
     await user.type(screen.getByLabelText('Password'), 'correct horse battery');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Wait a few minutes and try again.');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Wait a few minutes and try again.'));
   });
 });
 
