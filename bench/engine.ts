@@ -45,6 +45,12 @@ const percentile = (xs: number[], p: number) => {
 
 export async function engineScenarios(base: string, dbUrl: string, seconds: number, connections: number): Promise<Scenario[]> {
   const out: Scenario[] = [];
+  // Each figure is printed as soon as it exists, so a long run still shows what it measured.
+  const push = out.push.bind(out);
+  out.push = (...items: Scenario[]) => {
+    for (const item of items) process.stdout.write(`  ${JSON.stringify(item)}\n`);
+    return push(...items);
+  };
   const customer = userCreate(dbUrl, ['--email', 'bench-customer@example.test', '--password', 'benchpassword1', '--type', 'customer', '--balance', '100000']);
   const png = makePng().toString('base64');
   const submit = async () => {
@@ -118,12 +124,13 @@ export async function engineScenarios(base: string, dbUrl: string, seconds: numb
   });
   sockets.forEach((s) => s.close());
 
-  // Claim latency with 1,000,000 queued tasks.
+  // Claim latency with a million queued tasks (BENCH_CLAIM_ROWS to change it).
+  const rows = Number(process.env.BENCH_CLAIM_ROWS ?? 1_000_000);
   const customerId = customer.id;
   await db.query(`
     insert into tasks (customer_id, type, kind, state, payload, price, reward, api_version, source_ip, max_attempts, expires_at)
     select $1, 'normal', 'image', 'queued', '{"type":"normal","params":{}}'::jsonb, 500, 300, 'v1', '127.0.0.1', 3, now() + interval '1 day'
-    from generate_series(1, 1000000)`, [customerId]);
+    from generate_series(1, $2::int)`, [customerId, rows]);
   await db.query('analyze tasks');
   const workerId = workers[0]!.id;
   const database = await openDatabase({ databaseUrl: dbUrl, migrate: false, poolSize: 1 });
@@ -134,7 +141,7 @@ export async function engineScenarios(base: string, dbUrl: string, seconds: numb
     times.push(performance.now() - t0);
   }
   await database.close();
-  out.push({ name: 'claim with 1,000,000 queued (tasks.repo claimNextTask)', p50: Math.round(percentile(times, 50) * 100) / 100, p99: Math.round(percentile(times, 99) * 100) / 100, note: '2000 claims, one connection' });
+  out.push({ name: `claim with ${rows.toLocaleString('en')} queued (tasks.repo claimNextTask)`, p50: Math.round(percentile(times, 50) * 100) / 100, p99: Math.round(percentile(times, 99) * 100) / 100, note: '2000 claims, one connection' });
   await db.end();
   return out;
 }
