@@ -11,7 +11,7 @@ export const INTL_ORIGIN = `http://localhost:${E2E_PORT}`;
 export const RU_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 
 /** The database the e2e server runs on when DATABASE_URL (an admin connection) is set. */
-export const E2E_DATABASE_NAME = 'captchahub_e2e';
+export const E2E_DATABASE_NAME = E2E_PORT === 3210 ? 'captchahub_e2e' : `captchahub_e2e_${E2E_PORT}`;
 
 /** The e2e server's PostgreSQL URL, or null when the run uses embedded PGlite. */
 export function e2eDatabaseUrl(adminUrl: string | undefined = process.env.DATABASE_URL): string | null {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -9,6 +9,13 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 export const TASK_STATES = ['queued', 'assigned', 'solved', 'unsolvable'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
+
+/** 100% recognition (consensus): each image goes to several workers until `minMatches` agree. */
+export interface ConsensusRule {
+  minAttempts: number;
+  maxAttempts: number;
+  minMatches: number;
+}
 
 /**
  * The durable queue. `queued → assigned → solved`; `assigned → queued` on skip or lease expiry;
@@ -46,6 +53,16 @@ export const tasks = pgTable(
     reportedAt: timestamp('reported_at', { withTimezone: true }),
     report: text('report', { enum: ['bad', 'good'] }),
     reportOutcome: text('report_outcome', { enum: ['pending', 'upheld', 'rejected'] }),
+    /** The customer's 100% recognition rule at submission; null for a plain task. */
+    consensus: jsonb('consensus').$type<ConsensusRule>(),
+    /** A re-solve by a trusted worker that judges a report on this task id (no charge, no reward to the customer). */
+    verifiesTaskId: bigint('verifies_task_id', { mode: 'number' }),
+    /** Why an unsolvable task ended: ERROR_CAPTCHA_UNSOLVABLE or ERROR_BAD_DUPLICATES. */
+    failure: text('failure'),
+    /** When the current (last) worker was given the task: wait = assigned_at - created_at. */
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** The customer removed this task from the "not a captcha" list. */
+    flagDismissedAt: timestamp('flag_dismissed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -54,6 +71,8 @@ export const tasks = pgTable(
     index('tasks_leases_idx').on(t.leaseExpiresAt).where(sql`state = 'assigned'`),
     index('tasks_open_expiry_idx').on(t.expiresAt).where(sql`state in ('queued', 'assigned')`),
     index('tasks_customer_idx').on(t.customerId, t.id),
+    index('tasks_ended_idx').on(t.endedAt).where(sql`ended_at is not null`),
+    index('tasks_verifies_idx').on(t.verifiesTaskId).where(sql`verifies_task_id is not null`),
   ],
 );
 
@@ -79,6 +98,10 @@ export const apiSettings = pgTable('api_settings', {
   /** Micro-USD per 1000; null means no limit. */
   maxBidPer1000: bigint('max_bid_per_1000', { mode: 'number' }),
   sandbox: boolean('sandbox').notNull().default(false),
+  /** 100% recognition for image tasks; null when off. */
+  consensus: jsonb('consensus').$type<ConsensusRule>(),
+  /** Language given to image tasks that name none (null: any worker). */
+  defaultLanguage: text('default_language'),
 });
 
 /** Pingback deliveries with retries; survives restarts. */
@@ -107,6 +130,8 @@ export const workerProfiles = pgTable('worker_profiles', {
   trainingAttempt: integer('training_attempt').notNull().default(0),
   blockedAt: timestamp('blocked_at', { withTimezone: true }),
   mistakes: integer('mistakes').notNull().default(0),
+  /** Trusted workers re-solve reported images to judge the report. */
+  trustedAt: timestamp('trusted_at', { withTimezone: true }),
 });
 
 /** Software registered by developers; its id is the `soft_id` / `softId` clients send. */
@@ -116,3 +141,59 @@ export const software = pgTable('software', {
   name: text('name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Admins switch captcha types off; a type without a row is enabled. */
+export const captchaTypeSettings = pgTable('captcha_type_settings', {
+  slug: text('slug').primaryKey(),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedBy: bigint('updated_by', { mode: 'number' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Protocol errors the API answered to an account (shown on /setting/errors), pruned after 30 days. */
+export const apiErrors = pgTable(
+  'api_errors',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    ip: text('ip').notNull(),
+    code: text('code').notNull(),
+    /** The request without secrets: path, method, action/type and parameter names. */
+    summary: text('summary').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('api_errors_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Hourly roll-up of finished tasks per type, recomputed for recent hours by a job (public statistics). */
+export const statsHourly = pgTable(
+  'stats_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    type: text('type').notNull(),
+    submitted: integer('submitted').notNull().default(0),
+    solved: integer('solved').notNull().default(0),
+    unsolvable: integer('unsolvable').notNull().default(0),
+    /** Micro-USD paid by customers and earned by workers for solved tasks. */
+    spend: bigint('spend', { mode: 'number' }).notNull().default(0),
+    earned: bigint('earned', { mode: 'number' }).notNull().default(0),
+    /** Sums over solved tasks: created→ended (customer's solving time), created→assigned (waiting), assigned→ended (work). */
+    turnaroundMsSum: bigint('turnaround_ms_sum', { mode: 'number' }).notNull().default(0),
+    waitMsSum: bigint('wait_ms_sum', { mode: 'number' }).notNull().default(0),
+    workMsSum: bigint('work_ms_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.type] })],
+);
+
+/** Per-node minute samples of the live load: workers online and busy, tasks queued. */
+export const loadSamples = pgTable(
+  'load_samples',
+  {
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    node: text('node').notNull(),
+    workersOnline: integer('workers_online').notNull(),
+    workersBusy: integer('workers_busy').notNull(),
+    queued: integer('queued').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.at, t.node] })],
+);

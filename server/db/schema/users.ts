@@ -55,7 +55,7 @@ export const ledgerEntries = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    kind: text('kind', { enum: ['adjustment', 'charge', 'refund', 'earning', 'commission', 'topup', 'transfer', 'payout'] }).notNull(),
+    kind: text('kind', { enum: ['adjustment', 'charge', 'refund', 'earning', 'commission', 'hold', 'release', 'topup', 'transfer', 'payout'] }).notNull(),
     reason: text('reason').notNull(),
     actorId: bigint('actor_id', { mode: 'number' }),
     /** The captcha this entry pays for (no FK: tasks are pruned, the ledger is kept). */
@@ -64,8 +64,9 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_user_idx').on(t.userId, t.createdAt),
-    // A task is charged, refunded, earned on and commissioned at most once: the database refuses a second.
-    uniqueIndex('ledger_entries_task_once').on(t.taskId, t.kind).where(sql`task_id is not null and kind in ('charge', 'refund', 'earning', 'commission')`),
+    // A task is charged, refunded, earned on, commissioned, held and released at most once: the database refuses a second.
+    // (Consensus tasks earn once per agreeing worker: those entries are 'earning' on the task with distinct users, see tasks.service.)
+    uniqueIndex('ledger_entries_task_once').on(t.taskId, t.kind, t.userId).where(sql`task_id is not null and kind in ('charge', 'refund', 'earning', 'commission', 'hold', 'release')`),
   ],
 );
 

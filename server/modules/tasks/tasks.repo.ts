@@ -90,7 +90,7 @@ export async function countQueuedByType(db: Db): Promise<Record<string, number>>
 
 export async function findApiSettings(db: Db, userId: number) {
   const [row] = await db.select().from(apiSettings).where(eq(apiSettings.userId, userId));
-  return row ?? { userId, allowedIps: [], pingbackHosts: [], maxBidPer1000: null, sandbox: false };
+  return row ?? { userId, allowedIps: [] as string[], pingbackHosts: [] as string[], maxBidPer1000: null, sandbox: false, consensus: null, defaultLanguage: null };
 }
 
 export async function upsertApiSettings(db: Db, userId: number, patch: Partial<typeof apiSettings.$inferInsert>) {
