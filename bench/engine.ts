@@ -68,6 +68,10 @@ export async function engineScenarios(base: string, dbUrl: string, seconds: numb
   await run('res.php get (not ready)', { url: `${base}/res.php?key=${customer.apiKey}&action=get&id=${pending}` });
   const db = new pg.Pool({ connectionString: dbUrl, max: 4 });
   await db.query(`update tasks set state = 'solved', answer = '{"kind":"text","text":"w9h5k"}', ended_at = now(), attempts = 1 where id = $1`, [pending]);
+  // As the engine does when a task ends: every node hears of it (and drops what it cached).
+  await db.query(`select pg_notify('tasks', $1)`, [JSON.stringify({ kind: 'ended', id: pending, customerId: customer.id, state: 'solved' })]);
+  await new Promise((r) => setTimeout(r, 100));
+  if ((await (await fetch(`${base}/res.php?key=${customer.apiKey}&action=get&id=${pending}`)).text()) !== 'OK|w9h5k') throw new Error('the solved task did not read as solved');
   await run('res.php get (ready)', { url: `${base}/res.php?key=${customer.apiKey}&action=get&id=${pending}` });
   await run('in.php image submission', {
     url: `${base}/in.php`,

@@ -12,8 +12,12 @@ import { sitesOf, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Ctx } from './lib/ctx.ts';
 import { CLIENT_DIR } from './lib/root.ts';
+import { watchCatalog } from './modules/catalog/catalog.service.ts';
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
 import { getOrCreateSecret } from './modules/settings/secrets.repo.ts';
+import { ResultCache } from './modules/tasks/result-cache.ts';
+import { SubmissionQueue } from './modules/tasks/submissions.ts';
+import { TASK_CHANNEL, type TaskEvent } from './modules/tasks/tasks.service.ts';
 import { Market } from './jobs.ts';
 import { compatApi } from './surfaces/compat/index.ts';
 import { realtime } from './surfaces/realtime/index.ts';
@@ -61,9 +65,20 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   app.decorate('database', database);
   app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: `${config.BRAND_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>` }));
   app.decorate('market', new Market());
+  const results = new ResultCache();
+  const submissions = new SubmissionQueue(database.db);
+  const unlisten = await database.listen(TASK_CHANNEL, (payload) => results.onEvent(JSON.parse(payload) as TaskEvent), (err) => {
+    results.setLive(false);
+    app.log.error({ err }, 'task listener lost: results are read from the database from now on');
+  });
+  results.setLive(true);
+  app.addHook('onClose', async () => {
+    results.setLive(false);
+    await unlisten();
+  });
   app.decorateRequest('ctx', {
     getter(this: FastifyRequest): Ctx {
-      return { db: database.db, log: this.log, config, mailer: this.server.mailer, market: this.server.market };
+      return { db: database.db, log: this.log, config, mailer: this.server.mailer, market: this.server.market, results, submissions };
     },
   });
   app.addHook('onSend', async (req, reply) => {
@@ -104,6 +119,9 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   });
 
   await app.register(realtime);
+  // Captcha type switches made on other nodes reach this node's cache at once (catalog.service).
+  const unwatchCatalog = await watchCatalog(database);
+  app.addHook('onClose', async () => unwatchCatalog());
   await app.register(compatApi, { rateLimits: config.RATE_LIMITS });
   await app.register(siteApi, { rateLimits: config.RATE_LIMITS });
   await app.register(ssr, { sites: sitesOf(config), brandName: config.BRAND_NAME });

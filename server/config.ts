@@ -2,6 +2,26 @@ import { z } from 'zod';
 
 const url = z.url({ protocol: /^https?$/ });
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), url.optional());
+/**
+ * "RUB=90,CNY=7.2" → { RUB: '90', CNY: '7.2' }: units of each currency per 1 USD, kept as decimal
+ * strings so conversions stay exact (server/modules/pricing/currency.ts). USD is always 1.
+ */
+const currencyRates = z
+  .string()
+  .transform((value, ctx) => {
+    const rates: Record<string, string> = {};
+    for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const match = /^([A-Za-z]{3})\s*=\s*(\d{1,9}(?:\.\d{1,9})?)$/.exec(part);
+      if (!match || !/[1-9]/.test(match[2]!)) {
+        ctx.addIssue({ code: 'custom', message: `"${part}" is not CODE=rate with a positive decimal rate` });
+        return z.NEVER;
+      }
+      const code = match[1]!.toUpperCase();
+      if (code !== 'USD') rates[code] = match[2]!;
+    }
+    return rates;
+  });
+
 const bool = z.preprocess((v) => (v === undefined || v === '' ? undefined : String(v) === 'true' || v === '1'), z.boolean().optional());
 
 const schema = z.object({
@@ -24,6 +44,10 @@ const schema = z.object({
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   RATE_LIMITS: bool.default(true),
   TRUST_PROXY: bool.default(false),
+  /** The counting window of the ERROR: 1003 and ERROR: 1005 bans (compat/limits.ts), in seconds. */
+  COMPAT_BAN_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  /** Currencies prices are shown in besides USD, with their rate per 1 USD. */
+  CURRENCY_RATES: currencyRates.prefault('RUB=90,CNY=7.2'),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from './lib/ctx.ts';
+import { pruneOldApiErrors } from './modules/apilog/apilog.service.ts';
 import { deliverDuePingbacks } from './modules/tasks/pingback.service.ts';
 import { countQueuedByType } from './modules/tasks/tasks.repo.ts';
 import { sweepTasks } from './modules/tasks/tasks.service.ts';
+import { nodeName, rollUpStatistics, sampleLoad } from './modules/statistics/statistics.service.ts';
 
 /** Live load per type: queued tasks per idle worker of this node, refreshed by the jobs. */
 export class Market {
@@ -35,10 +37,20 @@ function every(ms: number, job: () => Promise<unknown>, onError: (err: unknown) 
 export function startJobs(app: FastifyInstance): () => void {
   const ctx = (): Ctx => ({ db: app.database.db, log: app.log, config: app.config, mailer: app.mailer, market: app.market });
   const onError = (err: unknown) => app.log.error({ err }, 'background job failed');
+  const node = nodeName();
   const stops = [
     every(1_000, () => sweepTasks(ctx()), onError),
     every(2_000, () => deliverDuePingbacks(ctx()), onError),
+    // The customers' API error log keeps 30 days (the per-account cap is applied as rows are written).
+    every(60_000, () => pruneOldApiErrors(ctx()), onError),
     every(2_000, async () => app.market.set(await countQueuedByType(app.database.db), app.workerHub.idleCount), onError),
+    // Public statistics: this node's load sample once a minute (the first write of a minute wins),
+    // and the hourly roll-ups of tasks (one node at a time; the first run backfills).
+    every(20_000, () => sampleLoad(ctx(), node, app.workerHub.workerCounts), onError),
+    every(60_000, () => rollUpStatistics(ctx()), onError),
   ];
+  const firstRollUp = setTimeout(() => void rollUpStatistics(ctx()).catch(onError), 3_000);
+  firstRollUp.unref();
+  stops.push(() => clearTimeout(firstRollUp));
   return () => stops.forEach((stop) => stop());
 }

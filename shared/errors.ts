@@ -2,6 +2,8 @@
 export const ERROR_CODES = {
   VALIDATION_FAILED: 400,
   ERROR_EMPTY_USER: 400,
+  /** GET /api/v2/customer/prices: a currency without a configured rate. */
+  UNSUPPORTED_CURRENCY: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   TWO_FACTOR_INVALID: 401,

@@ -45,8 +45,15 @@ function page(input: PageInput): PageDef {
 /** Every URL of the product: the single source for the router, redirects, links and sitemap. */
 export const PAGES: readonly PageDef[] = [
   // Public and marketing
-  page({ id: 'home', path: '/', module: 'routes/marketing/home.tsx', namespaces: ['home'] }),
+  page({ id: 'home', path: '/', module: 'routes/marketing/home.tsx', namespaces: ['home', 'pricing', 'statistics'] }),
   page({ id: 'about', path: '/about', module: 'routes/marketing/about.tsx', namespaces: ['about'] }),
+  page({ id: 'pricing', path: '/pricing', module: 'routes/marketing/pricing.tsx', namespaces: ['pricing'] }),
+  page({ id: 'for-customer', path: '/for-customer', module: 'routes/marketing/for-customer.tsx', namespaces: ['pricing'] }),
+  // Public statistics (spec §2): an overview and one page per graph
+  page({ id: 'public-statistics', path: '/public_statistics', module: 'routes/statistics/overview.tsx', namespaces: ['statistics'] }),
+  ...['customer-rate', 'customer-solving-speed', 'service-load', 'workers-online', 'waiting-time', 'employee-rate'].map((slug) =>
+    page({ id: `public-statistics-${slug}`, path: `/public_statistics/${slug}`, module: 'routes/statistics/graph.tsx', namespaces: ['statistics'] }),
+  ),
   page({ id: 'terms-of-service', path: '/terms-of-service', module: 'routes/legal/terms-of-service.tsx', namespaces: ['legal'] }),
   page({ id: 'payment-policy', path: '/payment-policy', module: 'routes/legal/payment-policy.tsx', namespaces: ['legal'] }),
   page({ id: 'privacy-policy', path: '/privacy-policy', module: 'routes/legal/privacy-policy.tsx', namespaces: ['legal'], languages: ['en'] }),
@@ -82,7 +89,23 @@ export const PAGES: readonly PageDef[] = [
   ].map(([id, path, file]) => page({ id: id!, path: path!, module: `routes/profile/${file}.tsx`, namespaces: ['profile'], access: { kind: 'userType' } })),
 
   // Customer area
-  page({ id: 'enterpage', path: '/enterpage', module: 'routes/customer/enterpage.tsx', namespaces: ['dashboard'], access: { kind: 'userType' } }),
+  page({ id: 'enterpage', path: '/enterpage', module: 'routes/customer/enterpage.tsx', namespaces: ['customer'], access: { kind: 'userType' } }),
+  page({ id: 'setting', path: '/setting', module: 'routes/customer/setting.tsx', namespaces: ['customer', 'profile'], access: { kind: 'userType' } }),
+  page({ id: 'setting-percent-100', path: '/setting/percent_100', module: 'routes/customer/setting-percent-100.tsx', namespaces: ['customer'], access: { kind: 'userType' } }),
+  page({ id: 'setting-edit', path: '/setting/edit', module: 'routes/customer/setting-edit.tsx', namespaces: ['customer', 'profile'], access: { kind: 'userType' } }),
+  page({ id: 'setting-pingback', path: '/setting/pingback', module: 'routes/customer/setting-pingback.tsx', namespaces: ['customer'], access: { kind: 'userType' } }),
+  page({ id: 'setting-iplist', path: '/setting/iplist', module: 'routes/customer/setting-iplist.tsx', namespaces: ['customer'], access: { kind: 'userType' } }),
+  // Customer logs and statistics
+  ...[
+    ['setting-impossible', '/setting/impossible_captchas', 'setting-impossible'],
+    ['setting-errors', '/setting/errors', 'setting-errors'],
+    ['setting-complaints', '/setting/complaints', 'setting-complaints'],
+    ['setting-not-captcha', '/setting/not_captcha', 'setting-not-captcha'],
+    ['setting-pingback-log', '/setting/pingback_log', 'setting-pingback-log'],
+    ['statistics-uploads', '/statistics/uploads', 'statistics-uploads'],
+    ['statistics-graph-captures', '/statistics/graph_captures', 'statistics-graph-captures'],
+    ['testcaptcha', '/testcaptcha', 'testcaptcha'],
+  ].map(([id, path, file]) => page({ id: id!, path: path!, module: `routes/customer/${file}.tsx`, namespaces: ['customer'], access: { kind: 'userType' } })),
 
   // Worker cabinet
   page({ id: 'cabinet', path: '/cabinet', module: 'routes/worker/cabinet.tsx', namespaces: ['worker'], access: { kind: 'userType' } }),
@@ -91,7 +114,8 @@ export const PAGES: readonly PageDef[] = [
   page({ id: 'cabinet-editlang', path: '/cabinet/editlang', module: 'routes/worker/editlang.tsx', namespaces: ['worker'], access: { kind: 'userType' } }),
 
   // Staff
-  page({ id: 'p-admin', path: '/p/admin', module: 'routes/admin/admin.tsx', namespaces: ['admin'], access: { kind: 'permissions', permissions: ['admin'] } }),
+  page({ id: 'p-admin', path: '/p/admin', module: 'routes/admin/admin.tsx', namespaces: ['admin', 'pricing'], access: { kind: 'permissions', permissions: ['admin'] } }),
+  page({ id: 'p-moderator', path: '/p/moderator', module: 'routes/admin/moderator.tsx', namespaces: ['moderation', 'pricing'], access: { kind: 'permissions', permissions: ['moderator', 'admin'] } }),
 ];
 
 

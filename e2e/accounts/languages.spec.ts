@@ -112,7 +112,7 @@ for (const lang of LANGS) {
         problems,
         lang,
         localized(lang, path),
-        tr(lang, 'dashboard:meta.title'),
+        tr(lang, 'customer:meta.title', { page: tr(lang, 'customer:dashboard.title') }),
         localized(lang, '/enterpage'),
       );
     }

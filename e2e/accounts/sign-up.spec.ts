@@ -38,7 +38,7 @@ test.describe('sign-up', () => {
 
     await page.goto(link.href);
     await expect(page).toHaveURL('/enterpage');
-    await expect(page).toHaveTitle(tr('en', 'dashboard:meta.title'));
+    await expect(page).toHaveTitle(tr('en', 'customer:meta.title', { page: tr('en', 'customer:dashboard.title') }));
     await expectSignedIn(page);
 
     // The link worked once.

@@ -8,6 +8,12 @@ const PAGES = [
   { url: '/ru/', name: 'home-ru' },
   { url: '/zh/', name: 'home-zh' },
   { url: '/about', name: 'about' },
+  { url: '/pricing', name: 'pricing' },
+  { url: '/ru/pricing', name: 'pricing-ru' },
+  { url: '/zh/pricing', name: 'pricing-zh' },
+  { url: '/for-customer', name: 'for-customer' },
+  { url: '/ru/for-customer', name: 'for-customer-ru' },
+  { url: '/zh/for-customer', name: 'for-customer-zh' },
 ];
 const WIDTHS = [1280, 390];
 const SCREENS_DIR = path.resolve('test-results', 'screens');

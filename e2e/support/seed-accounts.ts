@@ -9,6 +9,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { createMailer } from '#server/modules/mail/mail.service.ts';
 import { createConfirmedUser } from '#server/modules/users/users.service.ts';
 import { SEEDED_ACCOUNTS } from './accounts.ts';
+import { seedStatisticsHistory } from './seed-statistics.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -18,6 +19,8 @@ try {
   for (const [name, a] of Object.entries(SEEDED_ACCOUNTS)) {
     created[name] = await createConfirmedUser(ctx, { email: a.email, password: a.password, userType: a.type, balance: a.balance === '0' ? undefined : a.balance });
   }
+  // Public statistics pages draw from this history (e2e/statistics).
+  await seedStatisticsHistory(ctx);
   process.stdout.write(JSON.stringify(created) + '\n');
 } finally {
   await database.close();

@@ -1,7 +1,8 @@
 /**
  * npm run user:create -- --email E --password P [--type customer|worker|developer] [--admin]
- *   [--moderator] [--balance AMOUNT] [--trained]
- * (--trained marks a worker's training as passed, for staff-vetted workers and test fixtures.)
+ *   [--moderator] [--balance AMOUNT] [--trained] [--trusted]
+ * (--trained marks a worker's training as passed, for staff-vetted workers and test fixtures;
+ * --trusted makes a worker a trusted re-solver of reported images, as a moderator's "trust" does.)
  * Creates a confirmed user and prints one line of JSON: {"id":…,"apiKey":"…"}.
  */
 import { parseArgs } from 'node:util';
@@ -13,6 +14,7 @@ import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { createMailer } from '#server/modules/mail/mail.service.ts';
 import { createConfirmedUser } from '#server/modules/users/users.service.ts';
+import { setWorkerTrusted } from '#server/modules/workers/moderation.service.ts';
 import { markTrainingPassed } from '#server/modules/workers/workers.service.ts';
 import { z } from 'zod';
 
@@ -24,6 +26,7 @@ const Args = z.object({
   moderator: z.boolean().default(false),
   balance: MoneySchema.optional(),
   trained: z.boolean().default(false),
+  trusted: z.boolean().default(false),
 });
 
 async function main() {
@@ -36,6 +39,7 @@ async function main() {
       moderator: { type: 'boolean' },
       balance: { type: 'string' },
       trained: { type: 'boolean' },
+      trusted: { type: 'boolean' },
     },
   });
   const parsed = Args.safeParse(values);
@@ -50,6 +54,7 @@ async function main() {
     const a = parsed.data;
     const created = await createConfirmedUser(ctx, { email: a.email, password: a.password, userType: a.type, admin: a.admin, moderator: a.moderator, balance: a.balance });
     if (a.trained) await markTrainingPassed(ctx, created.id);
+    if (a.trusted) await setWorkerTrusted(ctx, created.id, true);
     process.stdout.write(JSON.stringify(created) + '\n');
   } finally {
     await database.close();

@@ -23,8 +23,11 @@ export interface Database {
   /** The connection string, on PostgreSQL (another node can open the same database). */
   url?: string;
   ping(): Promise<void>;
-  /** LISTEN on a channel (one dedicated connection on PostgreSQL); returns the unlisten. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel (one dedicated connection on PostgreSQL); returns the unlisten.
+   * `onLost` is called if that connection fails: notifications may have been missed from then on.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: (err?: Error) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -56,13 +59,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       kind: 'postgres',
       url: opts.databaseUrl,
       ping: async () => void (await pool.query('select 1')),
-      listen: async (channel, onPayload) => {
+      listen: async (channel, onPayload, onLost) => {
         const client = new pg.Client({ connectionString: opts.databaseUrl });
+        let closing = false;
+        client.on('error', (err) => onLost?.(err));
+        client.on('end', () => closing || onLost?.());
         await client.connect();
         client.on('notification', (msg) => msg.channel === channel && onPayload(msg.payload ?? ''));
         await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         listeners.push(client);
         return async () => {
+          closing = true;
           listeners.splice(listeners.indexOf(client), 1);
           await client.end();
         };

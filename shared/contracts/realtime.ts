@@ -29,5 +29,9 @@ export type ServerMessage =
   | { type: 'stopped' }
   | { type: 'accepted'; taskId: number; reward: string; balance: string | null }
   | { type: 'released'; taskId: number }
-  | { type: 'task'; id: number; state: 'solved' | 'unsolvable' }
+  /**
+   * To every socket of the task's customer (any signed-in user may just listen, without `start`):
+   * a new submission (`queued`) or the end of a task. The customer console refetches its figures.
+   */
+  | { type: 'task'; id: number; state: 'queued' | 'solved' | 'unsolvable' }
   | { type: 'error'; message: string; code?: string };

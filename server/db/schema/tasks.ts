@@ -76,14 +76,18 @@ export const tasks = pgTable(
   ],
 );
 
-/** Every worker's try at a task: accepted answers, skips, expired leases, "not a captcha". */
+/**
+ * Every worker's try at a task: accepted answers, skips, expired leases, "not a captcha", answers a
+ * report upheld ('wrong'). Consensus answers are 'answered' until the vote, then 'accepted'
+ * (agreed, paid), 'outvoted' (differed from the agreed answer) or 'unmatched' (no agreement).
+ */
 export const taskAttempts = pgTable(
   'task_attempts',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     taskId: bigint('task_id', { mode: 'number' }).notNull().references(() => tasks.id, { onDelete: 'cascade' }),
     workerId: bigint('worker_id', { mode: 'number' }).notNull(),
-    outcome: text('outcome', { enum: ['accepted', 'skipped', 'expired', 'not_captcha', 'wrong'] }).notNull(),
+    outcome: text('outcome', { enum: ['accepted', 'skipped', 'expired', 'not_captcha', 'wrong', 'answered', 'outvoted', 'unmatched'] }).notNull(),
     answer: jsonb('answer').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -139,6 +139,16 @@ describe('mistakes and moderation', () => {
       await answerTask(ctx(), w.id, task.id, { kind: 'text', text: 'wrong' });
     }
     for (const id of ids) await reportTask(ctx(), customer.id, id, 'bad');
+    // Each report is judged by a trusted worker's re-solve; a different answer upholds it.
+    const { setWorkerTrusted } = await import('#server/modules/workers/moderation.service.ts');
+    const judge = await buildUser(t, { userType: 'worker' });
+    await markTrainingPassed(ctx(), judge.id);
+    await setWorkerTrusted(ctx(), judge.id, true);
+    expect(await claimTask(ctx(), { id: w.id, languages: ['en'] }), 'the solver never re-solves their own answer').toBeNull();
+    for (let task = await claimTask(ctx(), { id: judge.id, languages: ['en'] }); task; task = await claimTask(ctx(), { id: judge.id, languages: ['en'] })) {
+      expect(task.verifiesTaskId).not.toBeNull();
+      await answerTask(ctx(), judge.id, task.id, { kind: 'text', text: 'right' });
+    }
     const state = await getWorkerState(ctx(), (await findUserById(t.database.db, w.id))!);
     expect(state).toMatchObject({ blocked: true, qualified: false });
     const blocked = await listBlockedWorkers(ctx());

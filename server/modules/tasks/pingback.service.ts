@@ -1,26 +1,27 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { MAX_PINGBACK_HOSTS, pingbackHostOf } from '#shared/contracts/pingback.ts';
 import type { Ctx } from '#server/lib/ctx.ts';
 import { pingbacks } from '#server/db/schema/index.ts';
 import { findApiSettings, upsertApiSettings } from './tasks.repo.ts';
 
-/** The host part of a pingback address ("https://a.example/x" and "a.example" → "a.example"). */
-export function pingbackHostOf(addr: string): string | null {
-  try {
-    return new URL(addr.includes('://') ? addr : `http://${addr}`).host.toLowerCase();
-  } catch {
-    return null;
-  }
-}
+export { pingbackHostOf };
 
 export async function listPingbackHosts(ctx: Ctx, userId: number): Promise<string[]> {
   return (await findApiSettings(ctx.db, userId)).pingbackHosts;
 }
 
-export async function addPingbackHost(ctx: Ctx, userId: number, addr: string) {
+/**
+ * Registers the host of `addr` (res.php add_pingback and the settings page). Returns false when
+ * `addr` has no usable host or the list is full (MAX_PINGBACK_HOSTS); a known host is a no-op.
+ */
+export async function addPingbackHost(ctx: Ctx, userId: number, addr: string): Promise<boolean> {
   const host = pingbackHostOf(addr);
-  if (!host) return;
+  if (!host) return false;
   const hosts = await listPingbackHosts(ctx, userId);
-  if (!hosts.includes(host)) await upsertApiSettings(ctx.db, userId, { pingbackHosts: [...hosts, host] });
+  if (hosts.includes(host)) return true;
+  if (hosts.length >= MAX_PINGBACK_HOSTS) return false;
+  await upsertApiSettings(ctx.db, userId, { pingbackHosts: [...hosts, host] });
+  return true;
 }
 
 /** Removes one host, or every host with `all`. */

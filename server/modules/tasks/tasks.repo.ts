@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { apiSettings, taskAttempts, tasks, workerProfiles } from '#server/db/schema/index.ts';
 
@@ -15,17 +15,33 @@ export async function findTask(db: Db, id: number): Promise<TaskRow | undefined>
   return row;
 }
 
-/** The customer's own task (results and reports never reveal other accounts' tasks). */
+/**
+ * The customer's own task (results and reports never reveal other accounts' tasks). Verification
+ * re-solves carry the customer's id but are the platform's: never the customer's.
+ */
 export async function findCustomerTask(db: Db, customerId: number, id: number) {
   const [row] = await db
     .select({
       id: tasks.id, type: tasks.type, state: tasks.state, answer: tasks.answer, payload: tasks.payload, price: tasks.price,
       attempts: tasks.attempts, createdAt: tasks.createdAt, endedAt: tasks.endedAt, sourceIp: tasks.sourceIp,
       reportedAt: tasks.reportedAt, solvedBy: tasks.solvedBy, reward: tasks.reward, kind: tasks.kind, customerId: tasks.customerId,
+      failure: tasks.failure,
     })
     .from(tasks)
-    .where(and(eq(tasks.id, id), eq(tasks.customerId, customerId)));
+    .where(and(eq(tasks.id, id), eq(tasks.customerId, customerId), isNull(tasks.verifiesTaskId)));
   return row;
+}
+
+/** Locks one of the customer's own tasks (not a verification re-solve) for a report. */
+export async function lockCustomerTask(db: Db, customerId: number, id: number): Promise<TaskRow | undefined> {
+  const res = await db.execute(sql`select id from tasks where id = ${id} and customer_id = ${customerId} and verifies_task_id is null for update`);
+  return res.rows.length === 0 ? undefined : findTask(db, id);
+}
+
+/** Locks a task by id (the report judged by a finished verification). */
+export async function lockTask(db: Db, id: number): Promise<TaskRow | undefined> {
+  const res = await db.execute(sql`select id from tasks where id = ${id} for update`);
+  return res.rows.length === 0 ? undefined : findTask(db, id);
 }
 
 export interface ClaimFilter {
@@ -37,27 +53,37 @@ export interface ClaimFilter {
 
 /**
  * Takes the oldest queued task this worker may solve and leases it, skipping rows other
- * claimers hold (FOR UPDATE SKIP LOCKED on the partial index of queued rows).
+ * claimers hold (FOR UPDATE SKIP LOCKED on the partial index of queued rows). A worker never gets
+ * a task they already tried (consensus answers come from different workers); verification
+ * re-solves go only to trusted workers and never to the worker whose answer is judged.
  */
 export async function claimNextTask(db: Db, f: ClaimFilter, lease: { image: number; token: number }): Promise<TaskRow | undefined> {
   const own = f.sandboxOwner
     ? sql`t.sandbox and t.customer_id = ${f.workerId}`
     : sql`not t.sandbox and t.customer_id <> ${f.workerId}`;
   const langs = sql`array[${sql.join(f.languages.map((l) => sql`${l}`), sql`, `)}]::text[]`;
-  const result = await db.execute<TaskRow>(sql`
-    update tasks set state = 'assigned', worker_id = ${f.workerId},
-      lease_expires_at = least(expires_at, now() + make_interval(secs => case when kind = 'image' then ${lease.image}::int else ${lease.token}::int end))
-    where id = (
+  // An uncorrelated subquery: evaluated once per claim, not per row.
+  const trusted = sql`coalesce((select p.trusted_at is not null from worker_profiles p where p.user_id = ${f.workerId}), false)`;
+  // One round trip: the leased row comes back whole.
+  const [row] = await db
+    .update(tasks)
+    .set({
+      state: 'assigned',
+      workerId: f.workerId,
+      assignedAt: sql`now()`,
+      leaseExpiresAt: sql`least(expires_at, now() + make_interval(secs => case when kind = 'image' then ${lease.image}::int else ${lease.token}::int end))`,
+    })
+    .where(sql`${tasks.id} = (
       select t.id from tasks t
       where t.state = 'queued' and ${own} and (t.language is null or t.language = any(${langs}))
         and not exists (select 1 from task_attempts a where a.task_id = t.id and a.worker_id = ${f.workerId})
+        and (t.verifies_task_id is null or (${trusted} and not exists (select 1 from tasks o where o.id = t.verifies_task_id and o.solved_by = ${f.workerId})))
       order by t.id
       for update skip locked
       limit 1
-    )
-    returning id`);
-  const id = (result.rows[0] as { id: number } | undefined)?.id;
-  return id === undefined ? undefined : findTask(db, Number(id));
+    )`)
+    .returning();
+  return row;
 }
 
 export async function updateTask(db: Db, id: number, patch: Partial<NewTask>, where?: ReturnType<typeof sql>) {
@@ -68,6 +94,26 @@ export async function updateTask(db: Db, id: number, patch: Partial<NewTask>, wh
 export async function insertAttempt(db: Db, attempt: typeof taskAttempts.$inferInsert) {
   await db.insert(taskAttempts).values(attempt);
 }
+
+/** A consensus task's answers so far (outcome 'answered'), oldest first. */
+export async function findConsensusAnswers(db: Db, taskId: number) {
+  return db
+    .select({ id: taskAttempts.id, workerId: taskAttempts.workerId, answer: taskAttempts.answer })
+    .from(taskAttempts)
+    .where(and(eq(taskAttempts.taskId, taskId), eq(taskAttempts.outcome, 'answered')))
+    .orderBy(taskAttempts.id);
+}
+
+export async function setAttemptOutcome(db: Db, attemptIds: number[], outcome: AttemptOutcome) {
+  if (attemptIds.length) await db.update(taskAttempts).set({ outcome }).where(inArray(taskAttempts.id, attemptIds));
+}
+
+/** The accepted answer of a worker on a task becomes a mistake ('wrong'). */
+export async function markAttemptWrong(db: Db, taskId: number, workerId: number) {
+  await db.update(taskAttempts).set({ outcome: 'wrong' }).where(and(eq(taskAttempts.taskId, taskId), eq(taskAttempts.workerId, workerId)));
+}
+
+export type AttemptOutcome = (typeof taskAttempts.$inferInsert)['outcome'];
 
 /** Assigned tasks whose lease ran out, locked for this sweeper. */
 export async function lockExpiredLeases(db: Db, limit: number): Promise<TaskRow[]> {
@@ -116,13 +162,33 @@ export async function sumToday(db: Db, workerId: number): Promise<{ earned: numb
   return { earned: Number(r.earned), solved: Number(r.solved) };
 }
 
-/** Answers of a worker that customers reported (upheld) as wrong, newest first. */
+/**
+ * A worker's mistakes, newest first: answers a report upheld ('wrong'; the correct answer is the
+ * trusted re-solve's, when there was one) and consensus answers outvoted by the others
+ * ('outvoted'; the correct answer is the agreed one).
+ */
 export async function findMistakes(db: Db, workerId: number, limit: number) {
   return db
-    .select({ taskId: taskAttempts.taskId, type: tasks.type, at: taskAttempts.createdAt, answer: taskAttempts.answer })
+    .select({
+      taskId: taskAttempts.taskId,
+      type: tasks.type,
+      at: taskAttempts.createdAt,
+      answer: taskAttempts.answer,
+      outcome: taskAttempts.outcome,
+      correct: sql<Record<string, unknown> | null>`case when ${taskAttempts.outcome} = 'outvoted' then ${tasks.answer}
+        else (select v.answer from tasks v where v.verifies_task_id = ${tasks.id} and v.state = 'solved' order by v.id desc limit 1) end`,
+    })
     .from(taskAttempts)
     .innerJoin(tasks, eq(tasks.id, taskAttempts.taskId))
-    .where(and(eq(taskAttempts.workerId, workerId), eq(taskAttempts.outcome, 'wrong')))
+    .where(and(eq(taskAttempts.workerId, workerId), inArray(taskAttempts.outcome, ['wrong', 'outvoted'])))
     .orderBy(sql`${taskAttempts.createdAt} desc`)
     .limit(limit);
+}
+
+/** Inserts tasks in one statement; returns their ids in the order given (drawn from the sequence first). */
+export async function insertTasks(db: Db, rows: NewTask[]): Promise<number[]> {
+  const res = await db.execute(sql`select nextval(pg_get_serial_sequence('tasks', 'id'))::bigint as id from generate_series(1, ${rows.length}::int)`);
+  const ids = res.rows.map((r) => Number((r as { id: number }).id));
+  await db.insert(tasks).overridingSystemValue().values(rows.map((row, i) => ({ ...row, id: ids[i]! })));
+  return ids;
 }

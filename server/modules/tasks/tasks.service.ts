@@ -1,26 +1,31 @@
 import { sql } from 'drizzle-orm';
 import { getCaptchaType, validateAnswer, type Answer, type NormalizedTask } from '#shared/captcha-types/index.ts';
+import { sameAnswer } from '#shared/captcha-types/compare.ts';
 import { formatMoney } from '#shared/money.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { withDb, type Ctx } from '#server/lib/ctx.ts';
 import { postLedgerEntry } from '#server/modules/billing/billing.service.ts';
+import { isTypeEnabled } from '#server/modules/catalog/catalog.service.ts';
 import { quote } from '#server/modules/pricing/pricing.service.ts';
 import type { UserRow } from '#server/modules/users/users.repo.ts';
 import { enqueuePingback } from './pingback.service.ts';
 import { creditSoftware } from './software.service.ts';
 import * as repo from './tasks.repo.ts';
+import { notifyTasks, writeSubmissions, type Submission, type TaskEvent } from './submissions.ts';
 import { TaskError } from './task-error.ts';
+import { judgeReport } from './verification.service.ts';
 
 /** How long a worker holds an offered task before it goes back to the queue. */
 export const LEASE_SECONDS = { image: 45, token: 180 } as const;
 /** Results and reports stay available this long after submission (protocol §5). */
 export const RESULT_WINDOW_MS = 15 * 60_000;
+/** A report's re-solve waits this long for a trusted worker; unsolved by then, the report is upheld. */
+export const VERIFY_LIFETIME_SECONDS = 600;
 
-export const TASK_CHANNEL = 'tasks';
-export type TaskEvent = { kind: 'queued'; id: number; type: string } | { kind: 'ended'; id: number; customerId: number; state: 'solved' | 'unsolvable' };
+export { TASK_CHANNEL, type TaskEvent } from './submissions.ts';
 
 async function notify(ctx: Ctx, event: TaskEvent) {
-  await ctx.db.execute(sql`select pg_notify(${TASK_CHANNEL}, ${JSON.stringify(event)})`);
+  await notifyTasks(ctx.db, [event]);
 }
 
 export interface SubmitInput {
@@ -36,62 +41,87 @@ export interface SubmitInput {
 /**
  * Accepts a task: checks the type is enabled and the bid, charges the live price and queues it,
  * all in one transaction (a refusal writes nothing).
- * @throws TaskError ERROR_NO_SLOT_AVAILABLE (live rate above the maximum bid), ERROR_ZERO_BALANCE
+ * @throws TaskError ERROR_TASK_NOT_SUPPORTED / v1 ERROR_BAD_PARAMETERS (type switched off), ERROR_NO_SLOT_AVAILABLE (live rate above the maximum bid), ERROR_ZERO_BALANCE
  */
 export async function submitTask(ctx: Ctx, input: SubmitInput): Promise<{ id: number; price: number }> {
   const def = getCaptchaType(input.task.type);
   if (!def) throw new TaskError('ERROR_BAD_PARAMETERS', 'Unknown captcha type.');
+  // Switched off by an admin: v1 has no such code, so it answers like an unknown method (§3.1).
+  if (!(await isTypeEnabled(ctx, def.slug))) {
+    throw new TaskError(input.apiVersion === 'v1' ? 'ERROR_BAD_PARAMETERS' : 'ERROR_TASK_NOT_SUPPORTED', 'This captcha type is switched off.');
+  }
   const settings = await repo.findApiSettings(ctx.db, input.customer.id);
+  // 100% recognition applies to image kinds only; it cannot be combined with the sandbox (protocol §3.1).
+  const consensus = def.kind === 'image' ? settings.consensus : null;
+  if (consensus && settings.sandbox) {
+    throw new TaskError('ERROR_BAD_PARAMETERS', 'Sandbox mode and 100% recognition cannot be used together; turn one of them off in the API settings.');
+  }
   const q = quote(def, ctx.market?.loadOf(def.slug) ?? 0);
+  // Consensus: the rate for every answer that may be needed is charged now; the unused part comes back at the end.
+  const charge = consensus ? q.price * consensus.maxAttempts : q.price;
   if (settings.maxBidPer1000 !== null && q.per1000 > settings.maxBidPer1000) {
     throw new TaskError('ERROR_NO_SLOT_AVAILABLE', `The current rate ${formatMoney(q.per1000)} per 1000 is above your maximum bid.`);
   }
   const { image: _omit, images, ...rest } = input.task;
   const payload = { ...rest, ...(images ? { images } : {}) } as Record<string, unknown>;
-  return ctx.db.transaction(async (tx) => {
-    const t = withDb(ctx, tx);
-    const row = await repo.insertTask(tx, {
-      customerId: input.customer.id,
-      type: def.slug,
-      kind: def.kind,
-      payload,
-      image: input.image ?? null,
-      language: input.task.language ?? null,
-      price: q.price,
-      reward: q.reward,
-      softId: input.softId ?? null,
-      pingback: input.pingback ?? null,
-      apiVersion: input.apiVersion,
-      sourceIp: input.ip,
-      sandbox: settings.sandbox,
-      maxAttempts: def.maxAttempts,
-      expiresAt: new Date(Date.now() + def.lifetimeSeconds * 1000),
-    });
-    try {
-      await postLedgerEntry(t, { userId: input.customer.id, amount: -q.price, kind: 'charge', reason: `captcha ${row.id} (${def.slug})`, taskId: row.id });
-    } catch (err) {
-      // Rolling back the transaction also removes the task row inserted above.
-      if (err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS') throw new TaskError('ERROR_ZERO_BALANCE', 'Your balance is too low.');
-      throw err;
-    }
-    await notify(t, { kind: 'queued', id: row.id, type: def.slug });
-    return { id: row.id, price: q.price };
-  });
+  const submission: Submission = {
+    customerId: input.customer.id,
+    type: def.slug,
+    kind: def.kind,
+    payload,
+    image: input.image ?? null,
+    language: input.task.language ?? (def.kind === 'image' ? settings.defaultLanguage : null) ?? null,
+    price: charge,
+    reward: q.reward,
+    softId: input.softId ?? null,
+    pingback: input.pingback ?? null,
+    apiVersion: input.apiVersion,
+    sourceIp: input.ip,
+    sandbox: settings.sandbox,
+    // Consensus: every answer is a try, on top of the type's allowance for skips and lapsed leases;
+    // each answer after the first gets one more lease of time.
+    maxAttempts: def.maxAttempts + (consensus?.maxAttempts ?? 0),
+    expiresAt: new Date(Date.now() + (def.lifetimeSeconds + (consensus ? (consensus.maxAttempts - 1) * LEASE_SECONDS.image : 0)) * 1000),
+    consensus: consensus ? { minAttempts: consensus.minAttempts, maxAttempts: consensus.maxAttempts, minMatches: consensus.minMatches } : null,
+  };
+  // Under load, the node's submission queue writes many submissions in one transaction.
+  const id = ctx.submissions ? await ctx.submissions.submit(submission) : await writeOne(ctx, submission);
+  return { id, price: charge };
+}
+
+async function writeOne(ctx: Ctx, submission: Submission): Promise<number> {
+  const [id] = await writeSubmissions(ctx.db, [submission]);
+  if (id === null || id === undefined) throw new TaskError('ERROR_ZERO_BALANCE', 'Your balance is too low.');
+  return id;
 }
 
 export type TaskResult =
   | { state: 'processing' }
   | { state: 'solved'; answer: Answer; task: NormalizedTask; price: number; createdAt: Date; endedAt: Date; attempts: number; ip: string; type: string }
-  | { state: 'unsolvable' };
+  /** failure: ERROR_CAPTCHA_UNSOLVABLE, or ERROR_BAD_DUPLICATES when 100% recognition found no agreement. */
+  | { state: 'unsolvable'; failure: string };
 
 /**
  * The state of a customer's task.
  * @throws TaskError ERROR_WRONG_CAPTCHA_ID (unknown, another account's, or older than 15 minutes)
  */
 export async function getTaskResult(ctx: Ctx, customerId: number, id: number): Promise<TaskResult> {
+  // Result polling is most of the API's traffic: served from the per-process cache when it can be.
+  const hit = ctx.results?.get(customerId, id);
+  if (hit) {
+    if (Date.now() - hit.createdAt > RESULT_WINDOW_MS) throw new TaskError('ERROR_WRONG_CAPTCHA_ID');
+    return hit.result;
+  }
+  const readAt = ctx.results?.stamp() ?? 0;
   const task = await repo.findCustomerTask(ctx.db, customerId, id);
   if (!task || Date.now() - task.createdAt.getTime() > RESULT_WINDOW_MS) throw new TaskError('ERROR_WRONG_CAPTCHA_ID');
-  if (task.state === 'unsolvable') return { state: 'unsolvable' };
+  const result = resultOf(task);
+  ctx.results?.set(id, { customerId, createdAt: task.createdAt.getTime(), result }, readAt);
+  return result;
+}
+
+function resultOf(task: NonNullable<Awaited<ReturnType<typeof repo.findCustomerTask>>>): TaskResult {
+  if (task.state === 'unsolvable') return { state: 'unsolvable', failure: task.failure ?? 'ERROR_CAPTCHA_UNSOLVABLE' };
   if (task.state !== 'solved') return { state: 'processing' };
   return {
     state: 'solved',
@@ -106,12 +136,49 @@ export async function getTaskResult(ctx: Ctx, customerId: number, id: number): P
   };
 }
 
-/** Ends a task unsolved and refunds its price (same transaction). */
-async function endUnsolvable(ctx: Ctx, task: repo.TaskRow) {
-  await repo.updateTask(ctx.db, task.id, { state: 'unsolvable', endedAt: new Date(), workerId: null, leaseExpiresAt: null });
-  await postLedgerEntry(ctx, { userId: task.customerId, amount: task.price, kind: 'refund', reason: `unsolvable captcha ${task.id}`, taskId: task.id });
-  if (task.pingback) await enqueuePingback(ctx, task.id, task.pingback, 'ERROR_CAPTCHA_UNSOLVABLE');
+/**
+ * Ends a task unsolved and refunds what was charged (same transaction). Consensus answers given so
+ * far are 'unmatched' (unpaid). A report's re-solve is never charged; its ending upholds the report.
+ */
+async function endUnsolvable(ctx: Ctx, task: repo.TaskRow, failure: 'ERROR_CAPTCHA_UNSOLVABLE' | 'ERROR_BAD_DUPLICATES' = 'ERROR_CAPTCHA_UNSOLVABLE') {
+  await repo.updateTask(ctx.db, task.id, { state: 'unsolvable', endedAt: new Date(), workerId: null, leaseExpiresAt: null, failure });
+  if (task.price > 0) await postLedgerEntry(ctx, { userId: task.customerId, amount: task.price, kind: 'refund', reason: `unsolvable captcha ${task.id}`, taskId: task.id });
+  if (task.consensus) await repo.setAttemptOutcome(ctx.db, (await repo.findConsensusAnswers(ctx.db, task.id)).map((a) => a.id), 'unmatched');
+  if (task.pingback) await enqueuePingback(ctx, task.id, task.pingback, failure);
+  if (task.verifiesTaskId !== null) {
+    await judgeReport(ctx, task.verifiesTaskId, null);
+    return;
+  }
   await notify(ctx, { kind: 'ended', id: task.id, customerId: task.customerId, state: 'unsolvable' });
+}
+
+/**
+ * Queues a trusted worker's re-solve of a reported image (same type, payload and image), in the
+ * report's transaction. The platform pays its reward; the customer is never charged and never
+ * sees it (verifies_task_id keeps it out of their results, lists and statistics).
+ */
+export async function queueVerification(ctx: Ctx, original: repo.TaskRow): Promise<number> {
+  const def = getCaptchaType(original.type)!;
+  const row = await repo.insertTask(ctx.db, {
+    customerId: original.customerId,
+    type: original.type,
+    kind: original.kind,
+    payload: original.payload,
+    image: original.image,
+    language: original.language,
+    price: 0,
+    reward: original.reward,
+    softId: null,
+    pingback: null,
+    apiVersion: original.apiVersion,
+    sourceIp: original.sourceIp,
+    sandbox: false,
+    maxAttempts: def.maxAttempts,
+    expiresAt: new Date(Date.now() + VERIFY_LIFETIME_SECONDS * 1000),
+    verifiesTaskId: original.id,
+  });
+  await notify(ctx, { kind: 'queued', id: row.id, type: row.type });
+  return row.id;
 }
 
 /** Puts a task back in the queue after a try, or ends it when tries or time are used up. */
@@ -157,6 +224,7 @@ export async function answerTask(ctx: Ctx, workerId: number, taskId: number, raw
     const checked = validateAnswer(normalized, rawAnswer);
     if (!checked.ok) throw new AppError('VALIDATION_FAILED', `This answer does not fit the task: ${checked.message}`);
     const answer = checked.answer;
+    if (task.consensus) return answerConsensus(t, task, task.consensus, workerId, answer);
     await repo.updateTask(tx, task.id, {
       state: 'solved',
       answer: answer as unknown as Record<string, unknown>,
@@ -171,9 +239,72 @@ export async function answerTask(ctx: Ctx, workerId: number, taskId: number, raw
       : null;
     await creditSoftware(t, task.softId, task.customerId, task.price, task.id);
     if (task.pingback) await enqueuePingback(t, task.id, task.pingback, def.toV1Plain(answer, normalized));
-    await notify(t, { kind: 'ended', id: task.id, customerId: task.customerId, state: 'solved' });
+    if (task.verifiesTaskId !== null) await judgeReport(t, task.verifiesTaskId, answer);
+    else await notify(t, { kind: 'ended', id: task.id, customerId: task.customerId, state: 'solved' });
     return { taskId: task.id, reward: task.reward, balance };
   });
+}
+
+/**
+ * One answer to a 100% recognition task (in the answer's transaction). Answers wait as 'answered'
+ * until the vote: after at least `minAttempts` answers, the first answer that `minMatches` answers
+ * agree with (sameAnswer) is the result; the customer pays the rate for each answer used (the rest
+ * of the charge comes back in one refund) and each agreeing worker earns the reward. When
+ * `maxAttempts` answers cannot reach agreement any more, the task ends ERROR_BAD_DUPLICATES,
+ * refunded, unpaid. Otherwise the task goes back to the queue for a different worker.
+ */
+async function answerConsensus(ctx: Ctx, task: repo.TaskRow, rule: NonNullable<repo.TaskRow['consensus']>, workerId: number, answer: Answer) {
+  const attempts = task.attempts + 1;
+  await repo.insertAttempt(ctx.db, { taskId: task.id, workerId, outcome: 'answered', answer: answer as unknown as Record<string, unknown> });
+  const answers = await repo.findConsensusAnswers(ctx.db, task.id);
+  const normalized = task.payload as unknown as NormalizedTask;
+  const groups = answers.map((a) => answers.filter((b) => sameAnswer(normalized, a.answer as unknown as Answer, b.answer as unknown as Answer)));
+  let best = 0;
+  groups.forEach((g, i) => {
+    if (g.length > groups[best]!.length) best = i;
+  });
+  const used = answers.length;
+  const matches = groups[best]!.length;
+  if (used >= rule.minAttempts && matches >= rule.minMatches) {
+    const winner = answers[best]!;
+    const agreed = new Set(groups[best]!.map((a) => a.id));
+    const rate = task.price / rule.maxAttempts;
+    const price = rate * used;
+    await repo.updateTask(ctx.db, task.id, {
+      state: 'solved',
+      answer: winner.answer,
+      solvedBy: winner.workerId,
+      attempts,
+      price,
+      endedAt: new Date(),
+      leaseExpiresAt: null,
+    });
+    await repo.setAttemptOutcome(ctx.db, [...agreed], 'accepted');
+    await repo.setAttemptOutcome(ctx.db, answers.filter((a) => !agreed.has(a.id)).map((a) => a.id), 'outvoted');
+    if (task.price > price) {
+      await postLedgerEntry(ctx, { userId: task.customerId, amount: task.price - price, kind: 'refund', reason: `captcha ${task.id}: ${used} of ${rule.maxAttempts} answers used`, taskId: task.id });
+    }
+    let balance: number | null = null;
+    let reward = 0;
+    for (const a of answers.filter((x) => agreed.has(x.id))) {
+      if (task.reward <= 0) break;
+      const after = await postLedgerEntry(ctx, { userId: a.workerId, amount: task.reward, kind: 'earning', reason: `captcha ${task.id}`, taskId: task.id });
+      if (a.workerId === workerId) [balance, reward] = [after, task.reward];
+    }
+    await creditSoftware(ctx, task.softId, task.customerId, price, task.id);
+    const agreedAnswer = winner.answer as unknown as Answer;
+    if (task.pingback) await enqueuePingback(ctx, task.id, task.pingback, getCaptchaType(task.type)!.toV1Plain(agreedAnswer, normalized));
+    await notify(ctx, { kind: 'ended', id: task.id, customerId: task.customerId, state: 'solved' });
+    return { taskId: task.id, reward, balance };
+  }
+  if (used >= rule.maxAttempts || rule.maxAttempts - used + matches < rule.minMatches) {
+    await repo.updateTask(ctx.db, task.id, { attempts });
+    await endUnsolvable(ctx, { ...task, attempts }, 'ERROR_BAD_DUPLICATES');
+    return { taskId: task.id, reward: 0, balance: null };
+  }
+  await repo.updateTask(ctx.db, task.id, { state: 'queued', attempts, workerId: null, leaseExpiresAt: null });
+  await notify(ctx, { kind: 'queued', id: task.id, type: task.type });
+  return { taskId: task.id, reward: 0, balance: null };
 }
 
 /** A worker gives a task back: skipped, or flagged "this is not a captcha". */

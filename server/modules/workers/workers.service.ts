@@ -79,5 +79,5 @@ export async function restartTraining(ctx: Ctx, userId: number) {
 
 export async function listMistakes(ctx: Ctx, userId: number): Promise<MistakeRow[]> {
   const rows = await findMistakes(ctx.db, userId, 100);
-  return rows.map((r) => ({ taskId: r.taskId, type: r.type, at: r.at.toISOString(), answer: r.answer, correct: null }));
+  return rows.map((r) => ({ taskId: r.taskId, type: r.type, at: r.at.toISOString(), answer: r.answer, correct: r.correct ?? null }));
 }

@@ -7,6 +7,11 @@ export interface UploadedFile {
   filename: string;
   data: Buffer;
 }
+export interface Params {
+  fields: Fields;
+  files: Record<string, UploadedFile>;
+}
+const parsed = new WeakMap<FastifyRequest, Params>();
 
 /** Multipart parts, read from the buffered body. Broken multipart is the protocol's ERROR_UPLOAD. */
 function parseMultipart(contentType: string, body: Buffer): Promise<{ fields: Fields; files: Record<string, UploadedFile> }> {
@@ -36,7 +41,18 @@ function parseMultipart(contentType: string, body: Buffer): Promise<{ fields: Fi
  * Query and body merged (the body wins), whatever the client sent: multipart, urlencoded, or JSON
  * (recognised by a leading `{`, even when labelled text/plain).
  */
-export async function readParams(req: FastifyRequest): Promise<{ fields: Fields; files: Record<string, UploadedFile> }> {
+export async function readParams(req: FastifyRequest): Promise<Params> {
+  const params = await parseParams(req);
+  parsed.set(req, params);
+  return params;
+}
+
+/** What readParams returned for this request, if it got that far (the error log reads the names). */
+export function parsedParams(req: FastifyRequest): Params | undefined {
+  return parsed.get(req);
+}
+
+async function parseParams(req: FastifyRequest): Promise<Params> {
   const query = (req.query ?? {}) as Fields;
   const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
   const type = String(req.headers['content-type'] ?? '').toLowerCase();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertApiSettings } from '#server/modules/tasks/tasks.repo.ts';
+import { setWorkerTrusted } from '#server/modules/workers/moderation.service.ts';
 import { markTrainingPassed } from '#server/modules/workers/workers.service.ts';
 import { claimTask, answerTask } from '#server/modules/tasks/tasks.service.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
@@ -176,13 +177,59 @@ describe('v2 createTask / getTaskResult', () => {
 });
 
 describe('reports', () => {
-  it('refunds an upheld bad report once and refuses a second', async () => {
+  it('refunds a bad report once a trusted re-solve upholds it, and refuses a second report', async () => {
     const id = (await post('/in.php', { key: customer.apiKey, method: 'base64', body: png })).body.slice(3);
     await solve(id, { kind: 'text', text: 'wrong' });
     const before = await balanceOf(customer.id);
     const price = Number((await t.database.db.execute(sql`select price from tasks where id = ${id}`)).rows[0]!.price);
     expect((await get(`/res.php?key=${customer.apiKey}&action=reportbad&id=${id}`)).body).toBe('OK_REPORT_RECORDED');
+    expect(await balanceOf(customer.id), 'no refund before the judgement').toBe(before);
+    expect((await get(`/res.php?key=${customer.apiKey}&action=reportbad&id=${id}`)).body).toBe('ERROR_DUPLICATE_REPORT');
+    // A trusted worker re-solves the image (taking earlier queued tasks with a filler) and disagrees: upheld.
+    const judge = await buildUser(t, { userType: 'worker' });
+    await markTrainingPassed(ctx(), judge.id);
+    await setWorkerTrusted(ctx(), judge.id, true);
+    for (let i = 0; i < 50; i++) {
+      const task = await claimTask(ctx(), { id: judge.id, languages: ['en'] });
+      expect(task, 'the re-solve was never offered').toBeTruthy();
+      await answerTask(ctx(), judge.id, task!.id, { kind: 'text', text: 'right' });
+      if (task!.verifiesTaskId === Number(id)) break;
+    }
     expect((await balanceOf(customer.id)) - before).toBe(price);
     expect((await get(`/res.php?key=${customer.apiKey}&action=reportbad&id=${id}`)).body).toBe('ERROR_DUPLICATE_REPORT');
+  });
+});
+
+describe('golden: 100% recognition', () => {
+  it('ERROR_BAD_DUPLICATES in v1 (plain, JSON, bulk) and v2 (13) when the answers never agree', async () => {
+    const picky = await buildUser(t, { balance: '1.00' });
+    await upsertApiSettings(t.database.db, picky.id, { consensus: { minAttempts: 2, maxAttempts: 2, minMatches: 2 }, defaultLanguage: 'ko' });
+    const id = Number((await post('/in.php', { key: picky.apiKey, method: 'base64', body: png })).body.slice(3));
+    for (const text of ['first', 'second']) {
+      const w = await buildUser(t, { userType: 'worker' });
+      await markTrainingPassed(ctx(), w.id);
+      // Workers speaking only Korean skip the other queued tasks, which name no language: take ours.
+      let task = await claimTask(ctx(), { id: w.id, languages: ['ko'] });
+      while (task && task.id !== id) {
+        await answerTask(ctx(), w.id, task.id, { kind: 'text', text: 'filler' });
+        task = await claimTask(ctx(), { id: w.id, languages: ['ko'] });
+      }
+      await answerTask(ctx(), w.id, id, { kind: 'text', text });
+    }
+    expect((await get(`/res.php?key=${picky.apiKey}&action=get&id=${id}`)).body).toBe('ERROR_BAD_DUPLICATES');
+    expect((await get(`/res.php?key=${picky.apiKey}&action=get2&id=${id}`)).body).toBe('ERROR_BAD_DUPLICATES');
+    expect((await get(`/res.php?key=${picky.apiKey}&action=get&id=${id}&json=1`)).json()).toEqual({ status: 0, request: 'ERROR_BAD_DUPLICATES', error_text: expect.any(String) });
+    expect((await get(`/res.php?key=${picky.apiKey}&action=get&ids=${id},1`)).body).toBe('ERROR_BAD_DUPLICATES|ERROR_WRONG_CAPTCHA_ID');
+    expect((await post('/getTaskResult', { clientKey: picky.apiKey, taskId: id })).json()).toEqual({ errorId: 13, errorCode: 'ERROR_BAD_DUPLICATES', errorDescription: expect.any(String) });
+    expect(await balanceOf(picky.id)).toBe(1_000_000);
+  });
+
+  it('ERROR_BAD_PARAMETERS in v1 and v2 when sandbox and 100% recognition are both on', async () => {
+    const both = await buildUser(t, { balance: '1.00' });
+    await upsertApiSettings(t.database.db, both.id, { sandbox: true, consensus: { minAttempts: 2, maxAttempts: 3, minMatches: 2 } });
+    expect((await post('/in.php', { key: both.apiKey, method: 'base64', body: png })).body).toBe('ERROR_BAD_PARAMETERS');
+    expect((await post('/in.php', { key: both.apiKey, method: 'base64', body: png, json: 1 })).json()).toEqual({ status: 0, request: 'ERROR_BAD_PARAMETERS', error_text: expect.any(String) });
+    expect((await post('/createTask', { clientKey: both.apiKey, task: { type: 'ImageToTextTask', body: png } })).json()).toEqual({ errorId: 110, errorCode: 'ERROR_BAD_PARAMETERS', errorDescription: expect.any(String) });
+    expect(await balanceOf(both.id)).toBe(1_000_000);
   });
 });

@@ -39,6 +39,7 @@ const TABLE: Record<string, { id: number; v2?: string; text: string }> = {
   MAX_USER_TURN: { id: 144, text: 'More than 60 submissions in 3 seconds; wait 10 seconds.' },
   'ERROR: 1001': { id: 145, v2: 'ERROR_NO_SLOT_AVAILABLE', text: 'Too many ERROR_NO_SLOT_AVAILABLE in a minute: blocked for 10 minutes.' },
   'ERROR: 1002': { id: 146, v2: 'ERROR_ZERO_BALANCE', text: 'Too many ERROR_ZERO_BALANCE in a minute: blocked for 5 minutes.' },
+  'ERROR: 1003': { id: 148, v2: 'ERROR_NO_SLOT_AVAILABLE', text: 'Too many ERROR_NO_SLOT_AVAILABLE answers against your uploads: blocked for 30 seconds.' },
   'ERROR: 1004': { id: 21, v2: 'ERROR_IP_BLOCKED', text: 'Too many wrong API keys from this IP: blocked for 10 minutes.' },
   'ERROR: 1005': { id: 147, v2: 'ERROR_TOO_MANY_REQUESTS', text: 'Too many result requests: blocked for 5 minutes.' },
 };

@@ -1,12 +1,20 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ApiErrorLog } from '#server/modules/apilog/apilog.service.ts';
 import { TaskError } from '#server/modules/tasks/task-error.ts';
+import { AccountCache } from './account-cache.ts';
+import { parsedParams, type Fields } from './body.ts';
+import { apiKeyOf, shouldLog, summarize } from './error-log.ts';
 import { toV2Error } from './errors.ts';
 import { CompatLimits } from './limits.ts';
 import { registerV1, sendV1Error } from './v1.ts';
 import { registerV2 } from './v2.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Protocol errors answered to accounts, written in batches (modules/apilog). */
+    apiErrorLog: ApiErrorLog;
+  }
   interface FastifyReply {
     compatJson: boolean;
     compatV2: boolean;
@@ -28,7 +36,7 @@ function protocolCode(err: FastifyError | TaskError): string | null {
  * recognised by content), its own errors, and HTTP 200 with protocol bodies, always.
  */
 async function compatPlugin(app: FastifyInstance, opts: { rateLimits: boolean }) {
-  const limits = new CompatLimits(opts.rateLimits);
+  const limits = new CompatLimits(opts.rateLimits, { ratioWindowMs: app.config.COMPAT_BAN_WINDOW_SECONDS * 1000 });
   app.decorateReply('compatJson', false);
   app.decorateReply('compatV2', false);
   app.removeAllContentTypeParsers();
@@ -40,21 +48,46 @@ async function compatPlugin(app: FastifyInstance, opts: { rateLimits: boolean })
     if (reply.compatV2 || q?.header_acao === '1' || String(req.body ?? '').includes('header_acao')) reply.header('access-control-allow-origin', '*');
   });
 
+  /** The customer's error log (/setting/errors): errors answered to a well-formed key of an account. */
+  const logError = (req: FastifyRequest, path: string, code: string) => {
+    if (!shouldLog(code)) return;
+    const params = parsedParams(req);
+    const fields = params?.fields ?? (req.query as Fields | undefined);
+    const apiKey = apiKeyOf(fields);
+    if (apiKey) app.apiErrorLog.record({ apiKey, ip: req.ip, code, summary: summarize(req.method, path, fields, params?.files), at: new Date() });
+  };
+
   app.setErrorHandler((err: FastifyError | TaskError, req, reply: FastifyReply) => {
     const code = protocolCode(err);
     if (code === null) req.log.error({ err }, 'compat api failure');
     const finalCode = code ?? 'ERROR_BAD_PARAMETERS';
     reply.code(200);
-    if (reply.compatV2 || req.url.split('?')[0] !== '/in.php' && req.url.split('?')[0] !== '/res.php') {
-      return reply.type('application/json').send(toV2Error(finalCode));
-    }
+    const path = req.url.split('?')[0]!;
+    const v2 = reply.compatV2 || (path !== '/in.php' && path !== '/res.php');
+    const v2Body = v2 ? toV2Error(finalCode) : null;
+    logError(req, path, v2Body?.errorCode ?? finalCode);
+    if (v2Body) return reply.type('application/json').send(v2Body);
     return sendV1Error(reply, reply.compatJson || /(?:^|[?&])json=1/.test(req.url), finalCode);
   });
 
-  registerV1(app, limits);
-  registerV2(app, limits);
+  const accounts = new AccountCache();
+  const unlisten = await app.database.listen('accounts', (payload) => accounts.changed(Number(payload)), (err) => {
+    accounts.setLive(false);
+    app.log.error({ err }, 'accounts listener lost: API keys are read from the database from now on');
+  });
+  accounts.setLive(true);
+  app.addHook('onClose', async () => {
+    accounts.setLive(false);
+    await unlisten();
+  });
+
+  registerV1(app, limits, accounts);
+  registerV2(app, limits, accounts);
 }
 
 export const compatApi = fp(async (app: FastifyInstance, opts: { rateLimits: boolean }) => {
+  const errorLog = new ApiErrorLog(app.database.db, app.log);
+  app.decorate('apiErrorLog', errorLog);
+  app.addHook('onClose', async () => errorLog.close());
   await app.register(compatPlugin, opts);
 }, { name: 'compat-api' });

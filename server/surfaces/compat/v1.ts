@@ -11,6 +11,7 @@ import { authenticate } from './account.ts';
 import { readParams } from './body.ts';
 import { describeV1 } from './errors.ts';
 import { checkExtension, checkMedia, decodeBase64 } from './images.ts';
+import type { AccountCache } from './account-cache.ts';
 import type { CompatLimits } from './limits.ts';
 import { pingbackAllowed, softIdOf } from './shared.ts';
 
@@ -32,12 +33,12 @@ export function sendV1Error(reply: FastifyReply, json: boolean, code: string) {
 }
 
 /** The 2captcha v1 API: /in.php and /res.php, GET or POST, any body encoding. */
-export function registerV1(app: FastifyInstance, limits: CompatLimits) {
+export function registerV1(app: FastifyInstance, limits: CompatLimits, accounts: AccountCache) {
   const inPhp = async (req: FastifyRequest, reply: FastifyReply) => {
     const { fields, files } = await readParams(req);
     const json = isOn(fieldOf(fields, 'json'));
     reply.compatJson = json;
-    const user = await authenticate(req, limits, fieldOf(fields, 'key'), true);
+    const { user } = await authenticate(req, limits, accounts, fieldOf(fields, 'key'), true);
     for (const [name, file] of Object.entries(files)) if (name !== 'imginstructions') checkExtension(file.filename, String(fieldOf(fields, 'method')) === 'audio');
     const bag = createParamBag(fields, Object.fromEntries(Object.entries(files).map(([n, f]) => [n, f.data.toString('base64')])));
     const parsed = parseV1(bag);
@@ -62,9 +63,10 @@ export function registerV1(app: FastifyInstance, limits: CompatLimits) {
         softId: softIdOf(fieldOf(fields, 'soft_id')),
         pingback: pingback ? String(pingback) : undefined,
       });
+      limits.submitted(user.apiKey, null);
       return sendV1Ok(reply, json, `OK|${id}`, String(id));
     } catch (err) {
-      if (err instanceof TaskError && err.code === 'ERROR_ZERO_BALANCE') limits.zeroBalance(user.apiKey);
+      if (err instanceof TaskError) limits.submitted(user.apiKey, err.code);
       throw err;
     }
   };
@@ -73,7 +75,7 @@ export function registerV1(app: FastifyInstance, limits: CompatLimits) {
     const { fields } = await readParams(req);
     const json = isOn(fieldOf(fields, 'json'));
     reply.compatJson = json;
-    const user = await authenticate(req, limits, fieldOf(fields, 'key'), false);
+    const { user } = await authenticate(req, limits, accounts, fieldOf(fields, 'key'), false);
     const action = String(fieldOf(fields, 'action') ?? '').toLowerCase();
     const idOf = () => {
       const raw = String(fieldOf(fields, 'id') ?? '').trim();
@@ -90,7 +92,7 @@ export function registerV1(app: FastifyInstance, limits: CompatLimits) {
         const id = idOf();
         const result = await getTaskResult(req.ctx, user.id, id);
         if (result.state === 'processing') return sendV1Error(reply, json, 'CAPCHA_NOT_READY');
-        if (result.state === 'unsolvable') throw new TaskError('ERROR_CAPTCHA_UNSOLVABLE');
+        if (result.state === 'unsolvable') throw new TaskError(result.failure);
         const def = getCaptchaType(result.type)!;
         const plain = def.toV1Plain(result.answer, result.task);
         const { request, extra } = def.toV1Json(result.answer, result.task);
@@ -134,7 +136,7 @@ export function registerV1(app: FastifyInstance, limits: CompatLimits) {
         try {
           const r = await getTaskResult(req.ctx, userId, Number(raw));
           if (r.state === 'processing') return 'CAPCHA_NOT_READY';
-          if (r.state === 'unsolvable') return 'ERROR_CAPTCHA_UNSOLVABLE';
+          if (r.state === 'unsolvable') return r.failure;
           return getCaptchaType(r.type)!.toV1Plain(r.answer, r.task);
         } catch (err) {
           if (err instanceof TaskError) return err.code;

@@ -9,6 +9,7 @@ import { TaskError } from '#server/modules/tasks/task-error.ts';
 import { authenticate } from './account.ts';
 import { readParams } from './body.ts';
 import { checkMedia, decodeBase64 } from './images.ts';
+import type { AccountCache } from './account-cache.ts';
 import type { CompatLimits } from './limits.ts';
 import { pingbackAllowed, softIdOf } from './shared.ts';
 
@@ -22,7 +23,7 @@ const taskIdOf = (value: unknown): number => {
  * The v2 JSON API (2captcha v2 and anti-captcha): exact envelopes, `errorId` always present,
  * no `errorCode` in successes, `cost` as a string, integer timestamps.
  */
-export function registerV2(app: FastifyInstance, limits: CompatLimits) {
+export function registerV2(app: FastifyInstance, limits: CompatLimits, accounts: AccountCache) {
   const route = (path: string, handler: (req: FastifyRequest, body: Record<string, unknown>, reply: FastifyReply) => Promise<object>) => {
     app.post(path, async (req, reply) => {
       reply.compatV2 = true;
@@ -32,7 +33,7 @@ export function registerV2(app: FastifyInstance, limits: CompatLimits) {
   };
 
   route('/createTask', async (req, body) => {
-    const user = await authenticate(req, limits, body.clientKey, true);
+    const { user } = await authenticate(req, limits, accounts, body.clientKey, true);
     const task = body.task;
     if (task === undefined || task === null || typeof task !== 'object') throw new TaskError('ERROR_TASK_ABSENT');
     const parsed = parseV2(task, { languagePool: body.languagePool });
@@ -47,23 +48,30 @@ export function registerV2(app: FastifyInstance, limits: CompatLimits) {
     if (callbackUrl && !(await pingbackAllowed(req.ctx, user.id, callbackUrl))) {
       throw new TaskError('ERROR_BAD_PARAMETERS', 'Register the callback host first.');
     }
-    const { id } = await submitTask(req.ctx, {
-      customer: user,
-      task: parsed.task,
-      image,
-      apiVersion: 'v2',
-      ip: req.ip,
-      softId: softIdOf(body.softId ?? body.soft_id),
-      pingback: callbackUrl,
-    });
+    let id: number;
+    try {
+      ({ id } = await submitTask(req.ctx, {
+        customer: user,
+        task: parsed.task,
+        image,
+        apiVersion: 'v2',
+        ip: req.ip,
+        softId: softIdOf(body.softId ?? body.soft_id),
+        pingback: callbackUrl,
+      }));
+    } catch (err) {
+      if (err instanceof TaskError) limits.submitted(user.apiKey, err.code);
+      throw err;
+    }
+    limits.submitted(user.apiKey, null);
     return { errorId: 0, taskId: id };
   });
 
   route('/getTaskResult', async (req, body) => {
-    const user = await authenticate(req, limits, body.clientKey, false);
+    const { user } = await authenticate(req, limits, accounts, body.clientKey, false);
     const result = await getTaskResult(req.ctx, user.id, taskIdOf(body.taskId));
     if (result.state === 'processing') return { errorId: 0, status: 'processing' };
-    if (result.state === 'unsolvable') throw new TaskError('ERROR_CAPTCHA_UNSOLVABLE');
+    if (result.state === 'unsolvable') throw new TaskError(result.failure);
     const def = getCaptchaType(result.type)!;
     return {
       errorId: 0,
@@ -78,12 +86,12 @@ export function registerV2(app: FastifyInstance, limits: CompatLimits) {
   });
 
   route('/getBalance', async (req, body) => {
-    const user = await authenticate(req, limits, body.clientKey, false);
+    const { user } = await authenticate(req, limits, accounts, body.clientKey, false);
     return { errorId: 0, balance: Number(formatMoney(await getBalance(req.ctx, user.id))) };
   });
 
   const report = (verdict: 'bad' | 'good') => async (req: FastifyRequest, body: Record<string, unknown>) => {
-    const user = await authenticate(req, limits, body.clientKey, false);
+    const { user } = await authenticate(req, limits, accounts, body.clientKey, false);
     await reportTask(req.ctx, user.id, taskIdOf(body.taskId), verdict);
     return { errorId: 0, status: 'success' };
   };

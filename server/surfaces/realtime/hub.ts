@@ -51,14 +51,10 @@ export function send(socket: WebSocket, message: ServerMessage) {
 export class WorkerHub {
   private readonly idle = new Map<WebSocket, WorkerConn>();
   private readonly customers = new Map<number, Set<WebSocket>>();
-  /** Claims run one at a time per node, so one worker never gets two offers at once. */
-  private chain: Promise<void> = Promise.resolve();
-
-  private serial(job: () => Promise<void>): Promise<void> {
-    const next = this.chain.then(job).catch((err: unknown) => this.log.error({ err }, 'worker hub job failed'));
-    this.chain = next;
-    return next;
-  }
+  /** Workers who pressed Start on this node (waiting or with a task on offer) until they stop or leave. */
+  private readonly working = new Map<WebSocket, WorkerConn>();
+  /** Bumped by every queued task: a claim that found nothing looks again if tasks came meanwhile. */
+  private queuedSeq = 0;
 
   constructor(
     private readonly ctx: () => Ctx,
@@ -69,29 +65,59 @@ export class WorkerHub {
     return this.idle.size;
   }
 
-  /** Offers the next task to this worker, or parks them as idle. */
-  offerNext(conn: WorkerConn): Promise<void> {
-    return this.serial(() => this.claimFor(conn));
+  /** Live workers of this node for the load samples (public statistics); sandbox sessions are not counted. */
+  get workerCounts(): { online: number; busy: number } {
+    let online = 0;
+    let busy = 0;
+    for (const conn of this.working.values()) {
+      if (conn.sandbox) continue;
+      online++;
+      if (conn.taskId !== null) busy++;
+    }
+    return { online, busy };
   }
 
-  private async claimFor(conn: WorkerConn): Promise<void> {
+  /** Offers the next task to this worker, or parks them as idle. */
+  async offerNext(conn: WorkerConn): Promise<void> {
+    this.working.set(conn.socket, conn);
     this.idle.delete(conn.socket);
-    const task = await claimTask(this.ctx(), { id: conn.userId, languages: conn.languages }, { sandbox: conn.sandbox });
-    if (conn.socket.readyState !== conn.socket.OPEN) {
-      return; // the socket closed meanwhile; the lease will lapse and requeue the task
+    await this.claimFor(conn, false);
+  }
+
+  /**
+   * Claims for one worker. The worker is out of `idle` while this runs, so no other claim can
+   * pick them: one worker never gets two offers, while claims for different workers run at once.
+   * @returns whether the worker got a task (if not, they wait in `idle` again)
+   */
+  private async claimFor(conn: WorkerConn, wasIdle: boolean): Promise<boolean> {
+    for (let look = 0; look < 3; look++) {
+      const seq = this.queuedSeq;
+      let task: Awaited<ReturnType<typeof claimTask>> = null;
+      try {
+        task = await claimTask(this.ctx(), { id: conn.userId, languages: conn.languages }, { sandbox: conn.sandbox });
+      } catch (err) {
+        this.log.error({ err, workerId: conn.userId }, 'claim failed');
+      }
+      if (conn.socket.readyState !== conn.socket.OPEN || !this.working.has(conn.socket)) {
+        return task !== null; // gone or stopped meanwhile; a claimed task's lease lapses and requeues it
+      }
+      if (task) {
+        conn.taskId = task.id;
+        send(conn.socket, { type: 'offer', task: toOffer(task) });
+        return true;
+      }
+      // Nothing queued arrived while we looked: the queue really has nothing for this worker.
+      if (seq === this.queuedSeq) break;
     }
-    if (!task) {
-      conn.taskId = null;
-      this.idle.set(conn.socket, conn);
-      send(conn.socket, { type: 'waiting' });
-      return;
-    }
-    conn.taskId = task.id;
-    send(conn.socket, { type: 'offer', task: toOffer(task) });
+    conn.taskId = null;
+    this.idle.set(conn.socket, conn);
+    if (!wasIdle) send(conn.socket, { type: 'waiting' });
+    return false;
   }
 
   park(conn: WorkerConn) {
     this.idle.delete(conn.socket);
+    this.working.delete(conn.socket);
   }
 
   /** A task was queued somewhere: offer it to the longest-waiting idle worker who can take it. */
@@ -100,18 +126,21 @@ export class WorkerHub {
       for (const socket of this.customers.get(event.customerId) ?? []) send(socket, { type: 'task', id: event.id, state: event.state });
       return Promise.resolve();
     }
-    return this.serial(async () => {
-      // Map order is arrival order: the longest-waiting worker is asked first.
-      for (const conn of this.idle.values()) {
-        const task = await claimTask(this.ctx(), { id: conn.userId, languages: conn.languages }, { sandbox: conn.sandbox });
-        if (task) {
-          this.idle.delete(conn.socket);
-          conn.taskId = task.id;
-          send(conn.socket, { type: 'offer', task: toOffer(task) });
-          return;
-        }
-      }
-    });
+    if (event.customerId !== undefined) {
+      for (const socket of this.customers.get(event.customerId) ?? []) send(socket, { type: 'task', id: event.id, state: 'queued' });
+    }
+    this.queuedSeq++;
+    return this.dispatch();
+  }
+
+  /** Offers a newly queued task to the longest-waiting idle worker who can take it (Map order is arrival order). */
+  private async dispatch(): Promise<void> {
+    let asked = 0;
+    for (const conn of [...this.idle.values()]) {
+      if (asked++ >= 5) return; // the task suits none of the longest-waiting: they look again on the next news
+      if (!this.idle.delete(conn.socket)) continue; // a concurrent dispatch took this worker
+      if (await this.claimFor(conn, true)) return;
+    }
   }
 
   watchCustomer(userId: number, socket: WebSocket) {

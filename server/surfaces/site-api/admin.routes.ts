@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdjustBalanceSchema, AdminUserQuerySchema, PostSystemMessageSchema, SetBlockedSchema, SetPermissionSchema } from '#shared/contracts/admin.ts';
+import { CaptchaTypeSlugParamsSchema, SetCaptchaTypeEnabledSchema } from '#shared/contracts/catalog.ts';
+import * as catalog from '#server/modules/catalog/catalog.service.ts';
 import * as users from '#server/modules/users/users.service.ts';
 import { currentUser } from '#server/plugins/access.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** /api/v2/admin/*: user administration and the mail outbox. Admins only. */
+/** /api/v2/admin/*: user administration, the mail outbox and the captcha type switches. Admins only. */
 export async function adminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = 'admin' as const;
@@ -28,4 +30,9 @@ export async function adminRoutes(app: FastifyInstance) {
     users.postSystemMessage(req.ctx, req.params.id, req.body.message, currentUser(req).id),
   );
   r.get('/v2/admin/outbox', { config: { access } }, async (req) => req.server.mailer.outbox().slice(0, 200));
+
+  r.get('/v2/admin/captcha-types', { config: { access } }, async (req) => catalog.listCaptchaTypesForAdmin(req.ctx));
+  r.put('/v2/admin/captcha-types/:slug', { config: { access }, schema: { params: CaptchaTypeSlugParamsSchema, body: SetCaptchaTypeEnabledSchema } }, async (req) =>
+    catalog.setTypeEnabled(req.ctx, req.params.slug, req.body.enabled, currentUser(req).id),
+  );
 }

@@ -12,8 +12,12 @@ import { loadAuth } from '#server/plugins/session.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { authRoutes } from './auth.routes.ts';
 import { customerRoutes } from './customer.routes.ts';
+import { customerLogsRoutes } from './customer-logs.routes.ts';
+import { dashboardRoutes } from './dashboard.routes.ts';
 import { eventTrackerRoutes } from './event-tracker.routes.ts';
 import { moderationRoutes } from './moderation.routes.ts';
+import { pricingRoutes } from './pricing.routes.ts';
+import { statisticsRoutes } from './statistics.routes.ts';
 import { profileRoutes } from './profile.routes.ts';
 import { userRoutes } from './user.routes.ts';
 import { workerRoutes } from './worker.routes.ts';
@@ -91,7 +95,11 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(adminRoutes);
   await app.register(workerRoutes);
   await app.register(customerRoutes);
+  await app.register(customerLogsRoutes);
+  await app.register(dashboardRoutes);
   await app.register(moderationRoutes);
+  await app.register(pricingRoutes);
+  await app.register(statisticsRoutes);
 }
 
 export const siteApi = fp(

@@ -1,20 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listBlockedWorkers, reviewWorker } from '#server/modules/workers/moderation.service.ts';
+import { evidenceMedia, listBlockedWorkers, reviewWorker, setWorkerTrusted } from '#server/modules/workers/moderation.service.ts';
 
-/** /api/v2/moderation/workers: workers paused for mistakes, and the moderator's verdict. */
+/**
+ * /api/v2/moderation/workers: workers paused for mistakes, and the moderator's verdict
+ * (unblock, retrain, ban); trust / untrust make any worker a trusted re-solver of reported images.
+ */
 export async function moderationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/v2/moderation/workers', { config: { access: 'staff' } }, async (req) => listBlockedWorkers(req.ctx));
+  r.get('/v2/moderation/tasks/:id/image', { config: { access: 'staff' }, schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (req, reply) => {
+    const media = await evidenceMedia(req.ctx, req.params.id);
+    return reply.type(media.contentType).header('cache-control', 'private, max-age=300').header('x-content-type-options', 'nosniff').send(media.data);
+  });
   r.post(
     '/v2/moderation/workers/:id',
     {
       config: { access: 'staff' },
-      schema: { params: z.object({ id: z.coerce.number().int().positive() }), body: z.object({ action: z.enum(['unblock', 'retrain', 'ban']) }) },
+      schema: { params: z.object({ id: z.coerce.number().int().positive() }), body: z.object({ action: z.enum(['unblock', 'retrain', 'ban', 'trust', 'untrust']) }) },
     },
     async (req) => {
-      await reviewWorker(req.ctx, req.params.id, req.body.action);
+      const { action } = req.body;
+      if (action === 'trust' || action === 'untrust') await setWorkerTrusted(req.ctx, req.params.id, action === 'trust');
+      else await reviewWorker(req.ctx, req.params.id, action);
       return { ok: true as const };
     },
   );

@@ -6,9 +6,10 @@ const COLUMNS = [
   {
     key: 'footer.product',
     links: [
-      { to: '/#customers', key: 'nav.customers' },
+      { to: '/for-customer', key: 'nav.customers' },
       { to: '/#workers', key: 'nav.workers' },
       { to: '/#captcha-types', key: 'nav.captchaTypes' },
+      { to: '/pricing', key: 'nav.pricing' },
     ],
   },
   { key: 'footer.company', links: [{ to: '/about', key: 'nav.about' }] },

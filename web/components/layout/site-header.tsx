@@ -5,9 +5,10 @@ import { LanguageSwitcher } from './language-switcher.tsx';
 import { LocalizedLink } from './localized-link.tsx';
 
 const NAV = [
-  { to: '/#customers', key: 'nav.customers' },
+  { to: '/for-customer', key: 'nav.customers' },
   { to: '/#workers', key: 'nav.workers' },
   { to: '/#captcha-types', key: 'nav.captchaTypes' },
+  { to: '/pricing', key: 'nav.pricing' },
   { to: '/about', key: 'nav.about' },
 ] as const;
 

@@ -1,10 +1,11 @@
 import type { AdminUserList, AdminUserRow, OutboxMail } from '#shared/contracts/admin.ts';
+import type { AdminCaptchaType } from '#shared/contracts/catalog.ts';
 import type { Permission } from '#shared/contracts/user.ts';
 import { api } from '#web/store/api.ts';
 
 const LIST = { type: 'User', id: 'ADMIN_LIST' } as const;
 
-/** /api/v2/admin/* (server/surfaces/site-api/admin.routes.ts): users and the mail outbox. */
+/** /api/v2/admin/* (server/surfaces/site-api/admin.routes.ts): users, the mail outbox, captcha type switches. */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     listUsers: build.query<AdminUserList, { q: string; page: number }>({
@@ -39,6 +40,33 @@ export const adminApi = api.injectEndpoints({
       query: () => 'api/v2/admin/outbox',
       keepUnusedDataFor: 0,
     }),
+    captchaTypes: build.query<AdminCaptchaType[], void>({
+      query: () => 'api/v2/admin/captcha-types',
+      keepUnusedDataFor: 0,
+    }),
+    /** Optimistic: the switch moves at once; the server's row replaces it, a failure puts it back. */
+    setCaptchaTypeEnabled: build.mutation<AdminCaptchaType, { slug: string; enabled: boolean }>({
+      query: ({ slug, enabled }) => ({ url: `api/v2/admin/captcha-types/${encodeURIComponent(slug)}`, method: 'PUT', body: { enabled } }),
+      async onQueryStarted({ slug, enabled }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          adminApi.util.updateQueryData('captchaTypes', undefined, (rows) => {
+            const row = rows.find((r) => r.slug === slug);
+            if (row) row.enabled = enabled;
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            adminApi.util.updateQueryData('captchaTypes', undefined, (rows) => {
+              const i = rows.findIndex((r) => r.slug === slug);
+              if (i >= 0) rows[i] = data;
+            }),
+          );
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
   }),
 });
 
@@ -49,4 +77,6 @@ export const {
   useAdjustBalanceMutation,
   usePostSystemMessageMutation,
   useOutboxQuery,
+  useCaptchaTypesQuery,
+  useSetCaptchaTypeEnabledMutation,
 } = adminApi;

@@ -5,8 +5,10 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import enAdmin from '../../../shared/i18n/locales/en/admin.json';
+import enPricing from '../../../shared/i18n/locales/en/pricing.json';
 import enUi from '../../../shared/i18n/locales/en/ui.json';
 import ruAdmin from '../../../shared/i18n/locales/ru/admin.json';
+import ruPricing from '../../../shared/i18n/locales/ru/pricing.json';
 import ruUi from '../../../shared/i18n/locales/ru/ui.json';
 import { createAppStore } from '#web/store/store.ts';
 
@@ -47,9 +49,9 @@ export function renderWithApi(ui: ReactElement, handler: (call: MockCall) => Moc
   void i18n.init({
     lng,
     fallbackLng: 'en',
-    ns: ['admin', 'ui'],
+    ns: ['admin', 'ui', 'pricing'],
     defaultNS: 'admin',
-    resources: { en: { admin: enAdmin, ui: enUi }, ru: { admin: ruAdmin, ui: ruUi } },
+    resources: { en: { admin: enAdmin, ui: enUi, pricing: enPricing }, ru: { admin: ruAdmin, ui: ruUi, pricing: ruPricing } },
     interpolation: { escapeValue: false, defaultVariables: { brand: 'TestBrand' } },
     initAsync: false,
   });

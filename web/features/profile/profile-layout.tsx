@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConsoleLayout } from './console-layout.tsx';
+import { ConsoleLayout } from '#web/components/layout/console-layout.tsx';
 
 /** The profile screens in navigation order: path and key under `nav.` in the profile catalogue. */
 export const PROFILE_SECTIONS = [

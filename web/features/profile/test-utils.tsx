@@ -5,13 +5,10 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import enDashboard from '../../../shared/i18n/locales/en/dashboard.json';
 import enProfile from '../../../shared/i18n/locales/en/profile.json';
 import enUi from '../../../shared/i18n/locales/en/ui.json';
-import ruDashboard from '../../../shared/i18n/locales/ru/dashboard.json';
 import ruProfile from '../../../shared/i18n/locales/ru/profile.json';
 import ruUi from '../../../shared/i18n/locales/ru/ui.json';
-import zhDashboard from '../../../shared/i18n/locales/zh/dashboard.json';
 import zhProfile from '../../../shared/i18n/locales/zh/profile.json';
 import zhUi from '../../../shared/i18n/locales/zh/ui.json';
 import { createAppStore } from '#web/store/store.ts';
@@ -21,12 +18,12 @@ export function profileI18n(lng = 'en'): I18n {
   void instance.init({
     lng,
     fallbackLng: 'en',
-    ns: ['profile', 'dashboard', 'ui'],
+    ns: ['profile', 'ui'],
     defaultNS: 'profile',
     resources: {
-      en: { profile: enProfile, dashboard: enDashboard, ui: enUi },
-      ru: { profile: ruProfile, dashboard: ruDashboard, ui: ruUi },
-      zh: { profile: zhProfile, dashboard: zhDashboard, ui: zhUi },
+      en: { profile: enProfile, ui: enUi },
+      ru: { profile: ruProfile, ui: ruUi },
+      zh: { profile: zhProfile, ui: zhUi },
     },
     interpolation: { escapeValue: false, defaultVariables: { brand: 'TestBrand' } },
     initAsync: false,

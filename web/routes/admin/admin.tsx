@@ -2,18 +2,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { adminApi } from '#web/features/admin/api.ts';
+import { CaptchaTypesPanel } from '#web/features/admin/captcha-types-panel.tsx';
 import { OutboxPanel } from '#web/features/admin/outbox-panel.tsx';
 import { Tabs, tabPanelProps } from '#web/features/admin/tabs.tsx';
 import { UsersPanel } from '#web/features/admin/users-panel.tsx';
 import { useCurrentUser } from '#web/features/user/use-current-user.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 
-type Tab = 'users' | 'outbox';
-const tabOf = (value: string | null): Tab => (value === 'outbox' ? 'outbox' : 'users');
+type Tab = 'users' | 'outbox' | 'captcha-types';
+const tabOf = (value: string | null): Tab => (value === 'outbox' || value === 'captcha-types' ? value : 'users');
 
 export async function loader({ store, request }: PageLoaderArgs) {
   const tab = tabOf(new URL(request.url).searchParams.get('tab'));
   if (tab === 'outbox') await store.dispatch(adminApi.endpoints.outbox.initiate(undefined, { subscribe: false }));
+  else if (tab === 'captcha-types') await store.dispatch(adminApi.endpoints.captchaTypes.initiate(undefined, { subscribe: false }));
   else await store.dispatch(adminApi.endpoints.listUsers.initiate({ q: '', page: 0 }, { subscribe: false }));
   return null;
 }
@@ -47,10 +49,11 @@ export default function AdminPage() {
           items={[
             { id: 'users', label: t('tabs.users') },
             { id: 'outbox', label: t('tabs.outbox') },
+            { id: 'captcha-types', label: t('tabs.captchaTypes') },
           ]}
         />
         <div {...tabPanelProps('admin', tab)} className="tabs__panel">
-          {tab === 'users' ? <UsersPanel currentUserId={user?.id ?? null} /> : <OutboxPanel />}
+          {tab === 'users' ? <UsersPanel currentUserId={user?.id ?? null} /> : tab === 'outbox' ? <OutboxPanel /> : <CaptchaTypesPanel />}
         </div>
       </div>
     </div>

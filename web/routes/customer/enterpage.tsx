@@ -1,21 +1,22 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { Stat } from '#web/components/ui/stat.tsx';
+import { LoadingBlock } from '#web/components/ui/states.tsx';
+import { customerApi, useGetDashboardQuery } from '#web/features/customer/api.ts';
+import { CustomerLayout } from '#web/features/customer/customer-layout.tsx';
+import { DashboardFigures, LiveIndicator, QuickLinks, RecentTasksCard, SolveTimesCard } from '#web/features/customer/dashboard.tsx';
+import { LoadFailed } from '#web/features/customer/states.tsx';
+import { useTaskEvents } from '#web/features/customer/use-task-events.ts';
 import { ApiKeyField } from '#web/features/profile/api-key.tsx';
-import { profileApi, useGetProfileQuery } from '#web/features/profile/api.ts';
-import { ConsoleLayout } from '#web/features/profile/console-layout.tsx';
 import { CopyButton } from '#web/features/profile/copy-button.tsx';
-import { formatUsd } from '#web/features/profile/format.ts';
-import { LoadFailed, LoadingBlock } from '#web/features/profile/states.tsx';
-import { useCurrentUser } from '#web/features/user/use-current-user.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 import { useCurrentPage } from '#web/lib/use-page.ts';
-import { useAppSelector } from '#web/store/hooks.ts';
+import { useAppDispatch, useAppSelector } from '#web/store/hooks.ts';
 
 export async function loader({ store }: PageLoaderArgs) {
-  await store.dispatch(profileApi.endpoints.getProfile.initiate(undefined, { subscribe: false }));
+  await store.dispatch(customerApi.endpoints.getDashboard.initiate(undefined, { subscribe: false, forceRefetch: true }));
   return null;
 }
 
@@ -31,164 +32,86 @@ function useSiteOrigin(): string {
   return `${new URL(sites.intl).protocol}//${host}`;
 }
 
-function CodeSample({
-  code,
-  label,
-  copy,
-}: {
-  code: string;
-  label: string;
-  copy: { label: string; copied: string; failed: string };
-}) {
+function CodeSample({ code, label, copy }: { code: string; label: string; copy: { label: string; copied: string; failed: string } }) {
   return (
     <div className="code-sample">
       <pre tabIndex={0} aria-label={label}>
         <code>{code}</code>
       </pre>
-      <CopyButton
-        value={code}
-        label={copy.label}
-        copiedLabel={copy.copied}
-        failedLabel={copy.failed}
-        className="code-sample__copy"
-      />
+      <CopyButton value={code} label={copy.label} copiedLabel={copy.copied} failedLabel={copy.failed} className="code-sample__copy" />
     </div>
   );
 }
 
 function GetStartedCard({ apiKey }: { apiKey: string }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('customer');
   const origin = useSiteOrigin();
-  const copy = { label: t('copy'), copied: t('copied'), failed: t('copyFailed') };
+  const copy = { label: t('common.copy'), copied: t('common.copied'), failed: t('common.copyFailed') };
   const steps = [
-    {
-      key: 'submit',
-      code: `curl ${origin}/in.php \\\n  -F key=${apiKey} \\\n  -F method=post -F json=1 \\\n  -F file=@captcha.png`,
-    },
-    {
-      key: 'poll',
-      code: `curl -G ${origin}/res.php \\\n  -d key=${apiKey} \\\n  -d action=get -d id=CAPTCHA_ID -d json=1`,
-    },
+    { key: 'submit', code: `curl ${origin}/in.php \\\n  -F key=${apiKey} \\\n  -F method=post -F json=1 \\\n  -F file=@captcha.png` },
+    { key: 'poll', code: `curl -G ${origin}/res.php \\\n  -d key=${apiKey} \\\n  -d action=get -d id=CAPTCHA_ID -d json=1` },
     { key: 'balance', code: `curl -G ${origin}/res.php \\\n  -d key=${apiKey} \\\n  -d action=getbalance -d json=1` },
   ] as const;
   return (
-    <Card title={t('start.title')} description={t('start.lead')}>
+    <Card title={t('dashboard.start.title')} description={t('dashboard.start.lead')}>
       <ol className="start-steps">
         {steps.map((s) => (
           <li key={s.key} className="stack stack--sm">
-            <h3 className="start-steps__title">{t(`start.steps.${s.key}.title`)}</h3>
-            <p className="text-sm text-secondary">{t(`start.steps.${s.key}.text`)}</p>
-            <CodeSample code={s.code} label={t(`start.steps.${s.key}.title`)} copy={copy} />
+            <h3 className="start-steps__title">{t(`dashboard.start.steps.${s.key}.title`)}</h3>
+            <p className="text-sm text-secondary">{t(`dashboard.start.steps.${s.key}.text`)}</p>
+            <CodeSample code={s.code} label={t(`dashboard.start.steps.${s.key}.title`)} copy={copy} />
           </li>
         ))}
       </ol>
-      <p className="text-sm muted start-steps__note">{t('start.keyNote')}</p>
+      <p className="text-sm muted start-steps__note">{t('dashboard.start.keyNote')}</p>
     </Card>
   );
 }
 
 export default function EnterPage() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('customer');
   const { lang } = useCurrentPage();
-  const user = useCurrentUser();
-  const { data: profile, error, isLoading, refetch } = useGetProfileQuery();
-  const nav = [
-    { to: '/enterpage', label: t('nav.dashboard') },
-    { to: '/profile', label: t('nav.profile') },
-    { to: '/profile/authentication', label: t('nav.security') },
-    { to: '/profile/docs', label: t('nav.documents') },
-  ];
-  const a = user?.analyticsData;
+  const dispatch = useAppDispatch();
+  const { data, error, isLoading, refetch } = useGetDashboardQuery(undefined, { refetchOnMountOrArgChange: true });
+
+  // A task of this account was submitted or ended somewhere: refetch the figures and the balance.
+  const refresh = useCallback(() => {
+    dispatch(customerApi.util.invalidateTags(['Dashboard', 'User']));
+  }, [dispatch]);
+  const live = useTaskEvents({ onEvent: refresh, onResync: refresh });
 
   return (
-    <>
-      <title>{t('meta.title')}</title>
-      <ConsoleLayout
-        navLabel={t('nav.label')}
-        items={nav}
-        title={t('title')}
-        lead={user ? t('lead', { email: user.email }) : undefined}
-      >
+    <CustomerLayout title={t('dashboard.title')} lead={t('dashboard.lead')} actions={<LiveIndicator status={live} />}>
+      {isLoading ? (
+        <LoadingBlock lines={4} />
+      ) : !data ? (
+        <LoadFailed error={error} onRetry={() => void refetch()} />
+      ) : (
         <div className="stack stack--lg">
-          {user && a && (
-            <section aria-label={t('stats.label')} className="grid-3 stat-cards">
-              <Card>
-                <Stat
-                  label={t('stats.balance')}
-                  value={<span data-testid="dashboard-balance">{formatUsd(user.balance.amount, lang)}</span>}
-                  hint={
-                    a.daysSinceLastPayment === null
-                      ? t('stats.noPayments')
-                      : t('stats.lastPayment', { count: a.daysSinceLastPayment })
-                  }
-                />
-              </Card>
-              <Card>
-                <Stat
-                  label={t('stats.spent')}
-                  value={formatUsd(a.spentOnCaptcha, lang)}
-                  hint={
-                    a.daysSinceLastUse === null ? t('stats.notUsed') : t('stats.lastUse', { count: a.daysSinceLastUse })
-                  }
-                />
-              </Card>
-              <Card>
-                <Stat label={t('stats.days')} value={a.daysSinceRegistration} hint={t('stats.since')} />
-              </Card>
-            </section>
-          )}
-
-          {isLoading ? (
-            <LoadingBlock />
-          ) : !profile ? (
-            <LoadFailed ns="dashboard" error={error} onRetry={() => void refetch()} />
-          ) : (
-            <>
-              <Card
-                title={t('apiKey.title')}
-                description={t('apiKey.description')}
-                actions={
-                  <LocalizedLink to="/profile" className={buttonClassName('secondary')}>
-                    {t('apiKey.manage')}
-                  </LocalizedLink>
-                }
-              >
-                <ApiKeyField
-                  value={profile.apiKey}
-                  label={t('apiKey.label')}
-                  copy={{ label: t('copy'), copied: t('copied'), failed: t('copyFailed') }}
-                />
-              </Card>
-              <GetStartedCard apiKey={profile.apiKey} />
-            </>
-          )}
-
-          <Card title={t('links.title')}>
-            <ul className="link-list">
-              <li>
-                <LocalizedLink to="/profile" className="link">
-                  {t('links.profile')}
+          <DashboardFigures data={data} lang={lang} />
+          <div className="customer-columns">
+            <Card
+              title={t('dashboard.apiKey.title')}
+              description={t('dashboard.apiKey.description')}
+              actions={
+                <LocalizedLink to="/setting" className={buttonClassName('secondary')}>
+                  {t('dashboard.apiKey.manage')}
                 </LocalizedLink>
-              </li>
-              <li>
-                <LocalizedLink to="/profile/authentication" className="link">
-                  {t('links.security')}
-                </LocalizedLink>
-              </li>
-              <li>
-                <LocalizedLink to="/profile/notif" className="link">
-                  {t('links.notifications')}
-                </LocalizedLink>
-              </li>
-              <li>
-                <LocalizedLink to="/profile/edit_password" className="link">
-                  {t('links.password')}
-                </LocalizedLink>
-              </li>
-            </ul>
-          </Card>
+              }
+            >
+              <ApiKeyField
+                value={data.apiKey}
+                label={t('dashboard.apiKey.label')}
+                copy={{ label: t('common.copy'), copied: t('common.copied'), failed: t('common.copyFailed') }}
+              />
+            </Card>
+            <QuickLinks />
+          </div>
+          <RecentTasksCard rows={data.recentTasks} timezone={data.timezone} lang={lang} />
+          <SolveTimesCard rows={data.solveTimes} lang={lang} />
+          <GetStartedCard apiKey={data.apiKey} />
         </div>
-      </ConsoleLayout>
-    </>
+      )}
+    </CustomerLayout>
   );
 }

@@ -1,10 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
+import { HomePrices } from '#web/features/pricing/home-prices.tsx';
+import { preloadPrices } from '#web/features/pricing/use-prices.ts';
+import { HomeStatistics, preloadHomeStatistics } from '#web/features/statistics/home-summary.tsx';
+import type { PageLoaderArgs } from '#web/lib/page.ts';
 
 const CUSTOMER_STEPS = ['register', 'integrate', 'receive'] as const;
 const WORKER_STEPS = ['signup', 'train', 'earn'] as const;
 const TYPES = ['normal', 'text', 'recaptchaV2', 'recaptchaV3', 'hcaptcha', 'turnstile', 'geetest', 'funcaptcha', 'grid', 'coordinates', 'rotate', 'audio'] as const;
+
+/** Spec §2: the home page loads the captcha prices and the statistics summary on the server, so they are in its HTML. */
+export async function loader({ store, lang }: PageLoaderArgs) {
+  await Promise.all([preloadPrices(store, lang), preloadHomeStatistics(store, lang)]);
+  return null;
+}
 
 export default function HomePage() {
   const { t } = useTranslation('home');
@@ -51,6 +61,10 @@ curl "$HOST/res.php?key=$KEY&action=get&id=2122988149&json=1"
           </ol>
         </div>
       </section>
+
+      <HomePrices />
+
+      <HomeStatistics />
 
       <section className="section section--alt" id="workers" aria-labelledby="workers-title">
         <div className="container stack">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConsoleLayout } from '#web/features/profile/console-layout.tsx';
+import { ConsoleLayout } from '#web/components/layout/console-layout.tsx';
 import { CABINET_SECTIONS, type CabinetSection } from '#web/features/worker/sections.ts';
 
 /** The worker cabinet's frame: sub-navigation between its four pages, heading and `<title>`. */

@@ -7,6 +7,8 @@ export interface ConsoleNavItem {
   /** Unprefixed path. */
   to: string;
   label: string;
+  /** A caption shown above the first item of each group on wide screens (the phone row omits it). */
+  group?: string;
 }
 
 export interface ConsoleLayoutProps {
@@ -50,10 +52,16 @@ export function ConsoleLayout({ navLabel, items, title, lead, actions, children 
       <div className="container console">
         <nav className="console__nav" aria-label={navLabel}>
           <ul className="console__nav-list" ref={list}>
-            {items.map((item) => {
+            {items.map((item, i) => {
               const active = path === item.to || path === `${item.to}/`;
+              const caption = item.group != null && item.group !== items[i - 1]?.group ? item.group : null;
               return (
-                <li key={item.to}>
+                <li key={item.to} className={caption != null ? 'console__nav-item--grouped' : undefined}>
+                  {caption != null && (
+                    <span className="console__nav-group" aria-hidden="true">
+                      {caption}
+                    </span>
+                  )}
                   <LocalizedLink to={item.to} className="console__nav-link" aria-current={active ? 'page' : undefined}>
                     {item.label}
                   </LocalizedLink>

@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+
+/**
+ * SQL of the public statistics. Roll-ups count only customers' real tasks: verification re-solves
+ * (verifies_task_id set) and sandbox tasks are left out everywhere.
+ */
+
+/** Any fixed number: the advisory lock that lets one node at a time recompute the roll-ups. */
+const ROLLUP_LOCK = 5_113_001;
+
+/**
+ * Recomputes stats_hourly for the hours in [from, to) from tasks, in one transaction, when no other
+ * node is doing it (else returns false at once). `submitted` counts by created_at hour; solved,
+ * unsolvable, money and time sums by ended_at hour. Time sums run over solved tasks:
+ * turnaround = ended − created, wait = assigned − created, work = ended − assigned, with assigned_at
+ * clamped into [created, ended] (a task without assigned_at counts as all work), so wait + work =
+ * turnaround. Rows of those hours that no longer have tasks are removed: the result is exactly
+ * what tasks hold, however often it runs.
+ *
+ * Tasks created in the window are either still open or ended after `from`, so both scans stay on
+ * the ended_at and open-state indexes.
+ */
+export async function rollUpHours(db: Db, from: Date, to: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const lock = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${ROLLUP_LOCK}) as ok`);
+    if (!lock.rows[0]?.ok) return false;
+    const fromIso = from.toISOString();
+    const toIso = to.toISOString();
+    await tx.execute(sql`
+      with real_tasks as (
+        select type, state, created_at, ended_at, price, reward,
+          least(greatest(coalesce(assigned_at, created_at), created_at), coalesce(ended_at, created_at)) as assigned
+        from tasks
+        where verifies_task_id is null and not sandbox
+          and ((ended_at >= ${fromIso}::timestamptz and ended_at < ${toIso}::timestamptz)
+            or (created_at >= ${fromIso}::timestamptz and created_at < ${toIso}::timestamptz
+                and (ended_at >= ${fromIso}::timestamptz or state in ('queued', 'assigned'))))
+      ),
+      sub as (
+        select date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC' as hour, type, count(*)::int as submitted
+        from real_tasks
+        where created_at >= ${fromIso}::timestamptz and created_at < ${toIso}::timestamptz
+        group by 1, 2
+      ),
+      fin as (
+        select date_trunc('hour', ended_at at time zone 'UTC') at time zone 'UTC' as hour, type,
+          count(*) filter (where state = 'solved')::int as solved,
+          count(*) filter (where state = 'unsolvable')::int as unsolvable,
+          coalesce(sum(price) filter (where state = 'solved'), 0)::bigint as spend,
+          coalesce(sum(reward) filter (where state = 'solved'), 0)::bigint as earned,
+          coalesce(sum(round(extract(epoch from ended_at - created_at) * 1000)) filter (where state = 'solved'), 0)::bigint as turnaround,
+          coalesce(sum(round(extract(epoch from assigned - created_at) * 1000)) filter (where state = 'solved'), 0)::bigint as wait,
+          coalesce(sum(round(extract(epoch from ended_at - assigned) * 1000)) filter (where state = 'solved'), 0)::bigint as work
+        from real_tasks
+        where state in ('solved', 'unsolvable') and ended_at >= ${fromIso}::timestamptz and ended_at < ${toIso}::timestamptz
+        group by 1, 2
+      ),
+      fresh as (
+        select coalesce(sub.hour, fin.hour) as hour, coalesce(sub.type, fin.type) as type,
+          coalesce(sub.submitted, 0) as submitted, coalesce(fin.solved, 0) as solved, coalesce(fin.unsolvable, 0) as unsolvable,
+          coalesce(fin.spend, 0) as spend, coalesce(fin.earned, 0) as earned,
+          coalesce(fin.turnaround, 0) as turnaround, coalesce(fin.wait, 0) as wait, coalesce(fin.work, 0) as work
+        from sub full join fin on sub.hour = fin.hour and sub.type = fin.type
+      ),
+      gone as (
+        delete from stats_hourly s
+        where s.hour >= ${fromIso}::timestamptz and s.hour < ${toIso}::timestamptz
+          and not exists (select 1 from fresh f where f.hour = s.hour and f.type = s.type)
+      )
+      insert into stats_hourly (hour, type, submitted, solved, unsolvable, spend, earned, turnaround_ms_sum, wait_ms_sum, work_ms_sum)
+      select hour, type, submitted, solved, unsolvable, spend, earned, turnaround, wait, work from fresh
+      on conflict (hour, type) do update set
+        submitted = excluded.submitted, solved = excluded.solved, unsolvable = excluded.unsolvable,
+        spend = excluded.spend, earned = excluded.earned, turnaround_ms_sum = excluded.turnaround_ms_sum,
+        wait_ms_sum = excluded.wait_ms_sum, work_ms_sum = excluded.work_ms_sum`);
+    return true;
+  });
+}
+
+/** The hour to roll up from: the last rolled-up hour, or the first task's hour when stats_hourly is empty (backfill); null without tasks. */
+export async function rollUpStart(db: Db): Promise<Date | null> {
+  const res = await db.execute<{ last: number | null; first: number | null }>(sql`
+    select
+      (select extract(epoch from max(hour)) * 1000 from stats_hourly)::float8 as last,
+      (select extract(epoch from date_trunc('hour', min(created_at) at time zone 'UTC') at time zone 'UTC') * 1000 from tasks)::float8 as first`);
+  const row = res.rows[0];
+  const ms = row?.last ?? row?.first ?? null;
+  return ms === null || ms === undefined ? null : new Date(Number(ms));
+}
+
+/**
+ * One load sample of this node for the current minute (the first write of a minute wins, so the
+ * job may run several times a minute). `queued` counts the real queue from tasks.
+ */
+export async function writeLoadSample(db: Db, node: string, workers: { online: number; busy: number }): Promise<void> {
+  await db.execute(sql`
+    insert into load_samples (at, node, workers_online, workers_busy, queued)
+    select date_trunc('minute', now()), ${node}, ${workers.online}, ${workers.busy},
+      (select count(*) from tasks where state = 'queued' and verifies_task_id is null and not sandbox)::int
+    on conflict (at, node) do nothing`);
+}
+
+export interface HourlyBucket {
+  /** Epoch ms of the bucket start (UTC hour or day). */
+  t: number;
+  submitted: number;
+  solved: number;
+  unsolvable: number;
+  spend: number;
+  earned: number;
+  turnaroundMs: number;
+  waitMs: number;
+  workMs: number;
+}
+
+/** stats_hourly summed per bucket ('hour' or 'day', UTC) over [from, to); buckets without rows are absent. */
+export async function sumStats(db: Db, unit: 'hour' | 'day', from: Date, to: Date): Promise<HourlyBucket[]> {
+  const res = await db.execute<Record<keyof HourlyBucket, number | string>>(sql`
+    select (extract(epoch from date_trunc(${unit}, hour at time zone 'UTC') at time zone 'UTC') * 1000)::float8 as t,
+      sum(submitted)::float8 as submitted, sum(solved)::float8 as solved, sum(unsolvable)::float8 as unsolvable,
+      sum(spend)::float8 as spend, sum(earned)::float8 as earned, sum(turnaround_ms_sum)::float8 as "turnaroundMs",
+      sum(wait_ms_sum)::float8 as "waitMs", sum(work_ms_sum)::float8 as "workMs"
+    from stats_hourly
+    where hour >= ${from.toISOString()}::timestamptz and hour < ${to.toISOString()}::timestamptz
+    group by 1 order by 1`);
+  return res.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)])) as unknown as HourlyBucket);
+}
+
+export interface LoadBucket {
+  t: number;
+  /** Averages over the sampled minutes of the bucket (all nodes summed per minute). */
+  online: number;
+  busy: number;
+  queued: number;
+  /** Mean of the per-minute load %, busy / online (100 when tasks wait and nobody is online). */
+  load: number;
+  peakOnline: number;
+}
+
+/**
+ * Per-minute totals over nodes (online and busy summed, queued is global so its max), then per
+ * bucket averages. Load of a minute: busy / online × 100; with nobody online, 100 if tasks are
+ * queued, else 0.
+ */
+export async function sumLoad(db: Db, unit: 'hour' | 'day', from: Date, to: Date): Promise<LoadBucket[]> {
+  const res = await db.execute<Record<keyof LoadBucket, number | string>>(sql`
+    with minutes as (
+      select at, sum(workers_online)::float8 as online, sum(workers_busy)::float8 as busy, max(queued)::float8 as queued
+      from load_samples
+      where at >= ${from.toISOString()}::timestamptz and at < ${to.toISOString()}::timestamptz
+      group by at
+    )
+    select (extract(epoch from date_trunc(${unit}, at at time zone 'UTC') at time zone 'UTC') * 1000)::float8 as t,
+      avg(online)::float8 as online, avg(busy)::float8 as busy, avg(queued)::float8 as queued,
+      avg(case when online > 0 then least(100, busy / online * 100) when queued > 0 then 100 else 0 end)::float8 as load,
+      max(online)::float8 as "peakOnline"
+    from minutes group by 1 order by 1`);
+  return res.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)])) as unknown as LoadBucket);
+}
+
+export interface LoadNow {
+  at: number | null;
+  online: number;
+  busy: number;
+  queued: number;
+}
+
+/** The latest sampled minute of the last five (all nodes summed); zeros when nothing was sampled. */
+export async function latestLoad(db: Db): Promise<LoadNow> {
+  const res = await db.execute<{ at: number; online: number; busy: number; queued: number }>(sql`
+    select (extract(epoch from at) * 1000)::float8 as at, sum(workers_online)::float8 as online,
+      sum(workers_busy)::float8 as busy, max(queued)::float8 as queued
+    from load_samples
+    where at = (select max(at) from load_samples where at > now() - interval '5 minutes')
+    group by at`);
+  const r = res.rows[0];
+  return r ? { at: Number(r.at), online: Number(r.online), busy: Number(r.busy), queued: Number(r.queued) } : { at: null, online: 0, busy: 0, queued: 0 };
+}

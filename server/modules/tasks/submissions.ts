@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { applyLedgerEntries, lockBalances } from '#server/modules/billing/billing.repo.ts';
+import * as repo from './tasks.repo.ts';
+import { TaskError } from './task-error.ts';
+
+/** The channel every node LISTENs on for queued and ended tasks. */
+export const TASK_CHANNEL = 'tasks';
+/** `queued` carries `customerId` when the task is new (a submission), so the customer's dashboard hears of it. */
+export type TaskEvent = { kind: 'queued'; id: number; type: string; customerId?: number } | { kind: 'ended'; id: number; customerId: number; state: 'solved' | 'unsolvable' };
+
+/** Announces task events on the task channel (delivered when the transaction commits). */
+export async function notifyTasks(db: Db, events: TaskEvent[]) {
+  if (events.length === 0) return;
+  const payloads = sql.join(events.map((e) => sql`(${JSON.stringify(e)})`), sql`, `);
+  await db.execute(sql`select pg_notify(${TASK_CHANNEL}, p) from (values ${payloads}) as v(p)`);
+}
+
+/** A priced task ready to be queued; `price` is charged to `customerId`. */
+export type Submission = Omit<repo.NewTask, 'id'> & { price: number };
+
+/**
+ * Queues tasks and charges them in ONE transaction: customers' balances locked in id order, each
+ * task accepted while its customer's balance covers it, the accepted tasks inserted with one
+ * charge entry each, the balances moved once per customer, and the tasks announced.
+ * @returns each submission's task id, or null where the balance fell short (nothing written for it)
+ */
+export async function writeSubmissions(db: Db, items: Submission[]): Promise<(number | null)[]> {
+  return db.transaction(async (tx) => {
+    const balances = await lockBalances(tx, items.map((i) => i.customerId));
+    const accepted = items.map((item) => {
+      const balance = balances.get(item.customerId) ?? 0;
+      if (balance < item.price) return false;
+      balances.set(item.customerId, balance - item.price);
+      return true;
+    });
+    const rows = items.filter((_, i) => accepted[i]);
+    if (rows.length === 0) return items.map(() => null);
+    const ids = await repo.insertTasks(tx, rows);
+    await applyLedgerEntries(
+      tx,
+      rows.map((row, i) => ({ userId: row.customerId, amount: -row.price, kind: 'charge' as const, reason: `captcha ${ids[i]} (${row.type})`, taskId: ids[i]! })),
+    );
+    await notifyTasks(tx, rows.map((row, i) => ({ kind: 'queued' as const, id: ids[i]!, type: row.type, customerId: row.customerId })));
+    let next = 0;
+    return accepted.map((ok) => (ok ? ids[next++]! : null));
+  });
+}
+
+interface Waiting {
+  item: Submission;
+  resolve: (id: number) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit for submissions: while one batch is being written, the next ones gather, and are
+ * written together in the following transaction. Under load this turns hundreds of small
+ * transactions (each waiting for its own disk flush and for the customer's balance row) into a
+ * few large ones; when idle a submission is written at once, alone.
+ *
+ * A batch that fails as a whole (which valid input should never cause) is retried one
+ * submission at a time, so one bad row cannot sink its neighbours.
+ */
+export class SubmissionQueue {
+  private waiting: Waiting[] = [];
+  private running = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxBatch = 500,
+  ) {}
+
+  /** @throws TaskError ERROR_ZERO_BALANCE when the customer's balance does not cover the price */
+  submit(item: Submission): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain() {
+    this.running = true;
+    try {
+      while (this.waiting.length > 0) await this.write(this.waiting.splice(0, this.maxBatch));
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async write(batch: Waiting[]): Promise<void> {
+    let ids: (number | null)[];
+    try {
+      ids = await writeSubmissions(this.db, batch.map((w) => w.item));
+    } catch (err) {
+      if (batch.length === 1) return batch[0]!.reject(err);
+      for (const one of batch) await this.write([one]);
+      return;
+    }
+    batch.forEach((w, i) => {
+      const id = ids[i];
+      if (id === null || id === undefined) w.reject(new TaskError('ERROR_ZERO_BALANCE', 'Your balance is too low.'));
+      else w.resolve(id);
+    });
+  }
+}

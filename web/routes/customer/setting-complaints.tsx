@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { CustomerLayout } from '#web/features/customer/customer-layout.tsx';
+import { customerLogsApi } from '#web/features/customer/logs-api.ts';
+import { ComplaintsLog } from '#web/features/customer/logs-views.tsx';
+import type { PageLoaderArgs } from '#web/lib/page.ts';
+
+export async function loader({ store }: PageLoaderArgs) {
+  await store.dispatch(customerLogsApi.endpoints.listComplaints.initiate(undefined, { subscribe: false }));
+  return null;
+}
+
+/** /setting/complaints */
+export default function Page() {
+  const { t } = useTranslation('customer');
+  return (
+    <CustomerLayout title={t('nav.items.complaints')} lead={t('logs.complaints.lead')}>
+      <ComplaintsLog />
+    </CustomerLayout>
+  );
+}

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { LoadingBlock } from '#web/components/ui/states.tsx';
+import { customerApi, useGetApiSettingsQuery } from '#web/features/customer/api.ts';
+import { CustomerLayout } from '#web/features/customer/customer-layout.tsx';
+import { AllowedIpsCard } from '#web/features/customer/settings.tsx';
+import { LoadFailed } from '#web/features/customer/states.tsx';
+import type { PageLoaderArgs } from '#web/lib/page.ts';
+
+export async function loader({ store }: PageLoaderArgs) {
+  await store.dispatch(customerApi.endpoints.getApiSettings.initiate(undefined, { subscribe: false }));
+  return null;
+}
+
+/** /setting/iplist: the IP addresses the API key may be used from. */
+export default function IpListPage() {
+  const { t } = useTranslation('customer');
+  const { data, error, isLoading, refetch } = useGetApiSettingsQuery();
+  return (
+    <CustomerLayout title={t('settings.iplist.heading')} lead={t('settings.iplist.lead')}>
+      {isLoading ? <LoadingBlock /> : data ? <AllowedIpsCard settings={data} /> : <LoadFailed error={error} onRetry={() => void refetch()} />}
+    </CustomerLayout>
+  );
+}
