@@ -69,13 +69,27 @@ export class Cabinet {
     await this.page.waitForURL((url) => !url.pathname.startsWith('/auth/login'), { timeout: 30_000 });
   }
 
-  /** Opens /cabinet, presses "Start work" and waits until the worker is in the queue. */
+  /**
+   * Opens /cabinet, presses "Start work" and waits until the worker is in the queue: waiting, or
+   * already offered a task that was queued before (`nextTask(since)` with a mark taken before
+   * this call then finds it).
+   */
   async startWork(): Promise<void> {
     await openHydrated(this.page, '/cabinet');
     const since = this.mark();
     await this.page.getByRole('button', { name: tr('en', 'worker:work.start') }).click();
     await expect.poll(() => this.received('ready', since).length, { message: 'the server accepted "start"' }).toBe(1);
-    await expect(this.page.getByRole('heading', { name: tr('en', 'worker:work.waiting') })).toBeVisible();
+    const waiting = this.page.getByRole('heading', { name: tr('en', 'worker:work.waiting') });
+    await expect
+      .poll(async () => this.received('offer', since).length > 0 || (await waiting.isVisible()), { message: 'the worker waits for a task or has one on offer' })
+      .toBe(true);
+  }
+
+  /** Presses "Stop work" and waits until the server has let the worker go (no more offers). */
+  async stopWork(): Promise<void> {
+    const since = this.mark();
+    await this.page.getByRole('button', { name: tr('en', 'worker:work.stop') }).click();
+    await expect.poll(() => this.received('stopped', since).length, { message: 'the server accepted "stop"' }).toBe(1);
   }
 
   /** The first offer that arrived after `since`, once it is on screen. */

@@ -6,7 +6,8 @@
  *
  * Each case checks that the library returns exactly the answer the page sent, that the customer
  * paid the type's price and the worker earned its share (micro-dollar exact), and for bad
- * reports that the price comes back to the customer and the share leaves the worker.
+ * reports that the share is held at once, and that once a trusted worker (a second cabinet) has
+ * re-solved the image differently the price comes back to the customer and the share stays gone.
  *
  * One file on purpose: any idle qualified worker may take any queued task, so the cases run one
  * after another with one worker page (serial), never alongside each other.
@@ -34,6 +35,9 @@ let accounts: E2eAccounts;
 let redirect: HostRedirect;
 let workerContext: BrowserContext;
 let cabinet: Cabinet;
+let judgeContext: BrowserContext;
+/** The trusted worker who judges bad reports by re-solving the image; in /cabinet only while judging. */
+let judge: Cabinet;
 
 /** USD micro-units from a balance the libraries return as a float. */
 const micros = (usd: number) => Math.round(usd * 1_000_000);
@@ -84,10 +88,14 @@ test.beforeAll(async ({ browser }) => {
   // the worker pastes the token, as the cabinet offers when a widget cannot load.
   await workerContext.route((url) => !['localhost', '127.0.0.1'].includes(url.hostname), (route) => route.abort());
   cabinet = new Cabinet(await workerContext.newPage());
+  judgeContext = await browser.newContext({ baseURL: INTL_ORIGIN, locale: 'en-US', timezoneId: 'UTC', viewport: { width: 1280, height: 900 } });
+  await judgeContext.route((url) => !['localhost', '127.0.0.1'].includes(url.hostname), (route) => route.abort());
+  judge = new Cabinet(await judgeContext.newPage());
 });
 
 test.afterAll(async () => {
   await workerContext?.close();
+  await judgeContext?.close();
   await redirect?.stop();
 });
 
@@ -97,7 +105,30 @@ test('the worker signs in, passes the training and starts work in /cabinet', asy
   await passTrainingExam(cabinet.page);
   await cabinet.startWork();
   await cabinet.expectShownBalance(0);
+  // The judge is trained and trusted by the seed; signed in now, at work only while judging a report.
+  await judge.signIn(accounts.compatJudge);
 });
+
+/**
+ * A bad report is judged by a trusted re-solve: the judge starts work, gets the reported image
+ * (never the reporting customer's original worker), types `text`, and stops again. Returns the
+ * judge's reward.
+ */
+async function judgeReport(png: Buffer, text: string): Promise<number> {
+  const before = await judge.balance();
+  const since = judge.mark();
+  await judge.startWork();
+  const { offer, stage } = await judge.nextTask(since);
+  expect(offer.type).toBe('normal');
+  expect(offer.media, 'the re-solve shows the reported image').toBe(pngDataUrl(png));
+  await stage.getByRole('textbox', { name: tr('en', 'worker:solver.text.label') }).fill(text);
+  await judge.submit(stage);
+  const accepted = await judge.accepted(offer.id, since);
+  await judge.stopWork();
+  const reward = parseMoney(accepted.reward);
+  expect(await judge.balance(), 'the platform paid the judge').toBe(before + reward);
+  return reward;
+}
 
 test.describe('@2captcha/captcha-solver (API v1)', () => {
   let solver: Solver;
@@ -171,7 +202,7 @@ test.describe('@2captcha/captcha-solver (API v1)', () => {
     expect(trip.value.data).toBe('Tuesday');
   });
 
-  test('normal image, then solver.badReport(): the price comes back, the share leaves the worker', async () => {
+  test('normal image, then solver.badReport(): the share is held; a trusted re-solve upholds it and the price comes back', async () => {
     const png = textPicture(200, 70, 7);
     const trip = await v1Case(
       'normal',
@@ -186,6 +217,9 @@ test.describe('@2captcha/captcha-solver (API v1)', () => {
     expect(trip.value.data).toBe('K7WQ3');
 
     await expect(solver.badReport(trip.value.id)).resolves.toBe('OK_REPORT_RECORDED');
+    expect(await cabinet.balance(), 'the share is held while the report is judged').toBe(trip.workerBefore);
+    expect(micros(await solver.balance()), 'no refund before the judgement').toBe(trip.customerBefore - trip.price);
+    await judgeReport(png, 'K7WQ8');
     expect(micros(await solver.balance()), 'the customer got the price back').toBe(trip.customerBefore);
     expect(await cabinet.balance(), 'the worker lost the share').toBe(trip.workerBefore);
     // A second report of the same task changes nothing (the library accepts the duplicate code).
@@ -279,7 +313,7 @@ test.describe('@antiadmin/anticaptchaofficial (API v2)', () => {
     expect(trip.value).toBe(token);
   });
 
-  test('normal image, then reportIncorrectImageCaptcha(): the price comes back, the share leaves the worker', async () => {
+  test('normal image, then reportIncorrectImageCaptcha(): a trusted re-solve upholds it, the price comes back, the share leaves the worker', async () => {
     const png = textPicture(200, 70, 13);
     const trip = await v2Case(
       'normal',
@@ -292,6 +326,8 @@ test.describe('@antiadmin/anticaptchaofficial (API v2)', () => {
     expect(trip.value).toBe('X4KD2');
 
     await expect(anticaptcha.reportIncorrectImageCaptcha()).resolves.toBe(true);
+    expect(micros(await anticaptcha.getBalance()), 'no refund before the judgement').toBe(trip.customerBefore - trip.price);
+    await judgeReport(png, 'X4KD7');
     expect(micros(await anticaptcha.getBalance()), 'the customer got the price back').toBe(trip.customerBefore);
     expect(await cabinet.balance(), 'the worker lost the share').toBe(trip.workerBefore);
   });

@@ -16,7 +16,7 @@ for (const lang of LANGS) {
     await gotoHydrated(page, `${INTL_ORIGIN}${prefix(lang)}/public_statistics/customer-rate`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr(lang, 'statistics:pages.customer-rate.title'));
     const figure = page.getByRole('figure', { name: tr(lang, 'statistics:pages.customer-rate.chart') });
-    await expect(figure.locator('.chart__plot svg.recharts-surface')).toBeVisible({ timeout: 15_000 });
+    await expect(figure.locator('.chart__plot .recharts-wrapper > svg.recharts-surface')).toBeVisible({ timeout: 15_000 });
     await expect(figure.locator('.recharts-line-curve')).toHaveCount(1);
 
     // The table is there for assistive technology from the start, shown on request.
@@ -37,12 +37,12 @@ for (const lang of LANGS) {
   test(`${lang}: the overview shows the summary and all six charts`, async ({ page }) => {
     await gotoHydrated(page, `${INTL_ORIGIN}${prefix(lang)}/public_statistics`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr(lang, 'statistics:title'));
-    await expect(page.locator('.stats-charts svg.recharts-surface')).toHaveCount(6, { timeout: 15_000 });
+    await expect(page.locator('.stats-charts .recharts-wrapper > svg.recharts-surface')).toHaveCount(6, { timeout: 15_000 });
     await expect(page.locator('.stats-charts table')).toHaveCount(6);
     await expect(page.getByTestId('stat-solved')).not.toHaveText('0');
     await page.getByRole('link', { name: tr(lang, 'statistics:charts.open', { title: tr(lang, 'statistics:pages.workers-online.title') }) }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr(lang, 'statistics:pages.workers-online.title'));
-    await expect(page.locator('.chart__plot svg.recharts-surface')).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('.chart__plot .recharts-wrapper > svg.recharts-surface')).toBeVisible({ timeout: 15_000 });
   });
 }
 

@@ -9,7 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { E2E_PORT } from './env.ts';
 
-/** What e2e/support/seed-accounts.ts creates: confirmed users, customers with a balance. */
+/**
+ * What e2e/support/seed-accounts.ts creates: confirmed users, customers with a balance; `trained`
+ * and `trusted` workers as `npm run user:create -- --trained --trusted` makes them.
+ */
 export const SEEDED_ACCOUNTS = {
   /** Customer of the 2captcha (v1) library tests. */
   compatCustomerV1: { email: 'compat-v1@example.com', password: 'compat-v1-password', type: 'customer', balance: '10' },
@@ -17,6 +20,25 @@ export const SEEDED_ACCOUNTS = {
   compatCustomerV2: { email: 'compat-v2@example.com', password: 'compat-v2-password', type: 'customer', balance: '10' },
   /** The worker who solves the compat tasks in /cabinet. */
   compatWorker: { email: 'compat-worker@example.com', password: 'compat-worker-password', type: 'worker', balance: '0' },
+  /** A trained, trusted worker who re-solves reported images in /cabinet to judge the compat reports. */
+  compatJudge: { email: 'compat-judge@example.com', password: 'compat-judge-password', type: 'worker', balance: '0', trained: true, trusted: true },
+  /** Customer of e2e/customer/settings.spec.ts (changes its API settings). */
+  settingsCustomer: { email: 'settings-customer@example.com', password: 'settings-customer-password', type: 'customer', balance: '10' },
+  /** Customer of e2e/customer/dashboard.spec.ts, with tasks in several states (seed-customer.ts). */
+  dashboardCustomer: { email: 'dashboard-customer@example.com', password: 'dashboard-customer-password', type: 'customer', balance: '10' },
+  /** e2e/moderation: a moderator, an admin (captcha type switches), and a worker paused with five upheld mistakes on the customer's tasks (server/test/seed-moderation.ts). */
+  moderator: { email: 'moderator@example.com', password: 'moderator-password', type: 'customer', balance: '0', moderator: true },
+  staffAdmin: { email: 'staff-admin@example.com', password: 'staff-admin-password', type: 'customer', balance: '0', admin: true },
+  pausedWorker: { email: 'paused-worker@example.com', password: 'paused-worker-password', type: 'worker', balance: '0' },
+  pausedWorkerCustomer: { email: 'paused-worker-customer@example.com', password: 'paused-worker-customer-password', type: 'customer', balance: '1' },
+  /** e2e/customer/logs.spec.ts: a customer with a seeded history (seed-logs.ts), a worker and a trusted judge who read only Thai tasks, and another customer. */
+  logsCustomer: { email: 'logs-customer@example.com', password: 'logs-customer-password', type: 'customer', balance: '10' },
+  logsWorker: { email: 'logs-worker@example.com', password: 'logs-worker-password', type: 'worker', balance: '0', trained: true },
+  logsJudge: { email: 'logs-judge@example.com', password: 'logs-judge-password', type: 'worker', balance: '0', trained: true, trusted: true },
+  logsOtherCustomer: { email: 'logs-other@example.com', password: 'logs-other-password', type: 'customer', balance: '1' },
+  /** e2e/customer/testcaptcha.spec.ts: a customer on /testcaptcha and a worker who reads only Vietnamese tasks. */
+  testCustomer: { email: 'testcaptcha-customer@example.com', password: 'testcaptcha-customer-password', type: 'customer', balance: '10' },
+  testWorker: { email: 'testcaptcha-worker@example.com', password: 'testcaptcha-worker-password', type: 'worker', balance: '0', trained: true },
 } as const;
 
 export type SeededAccountName = keyof typeof SEEDED_ACCOUNTS;

@@ -7,8 +7,13 @@ import pino from 'pino';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { createMailer } from '#server/modules/mail/mail.service.ts';
-import { createConfirmedUser } from '#server/modules/users/users.service.ts';
+import { createConfirmedUser, setPermission } from '#server/modules/users/users.service.ts';
+import { setWorkerTrusted } from '#server/modules/workers/moderation.service.ts';
+import { markTrainingPassed } from '#server/modules/workers/workers.service.ts';
+import { seedPausedWorker } from '#server/test/seed-moderation.ts';
 import { SEEDED_ACCOUNTS } from './accounts.ts';
+import { seedCustomerTasks } from './seed-customer.ts';
+import { seedLogsCustomer } from './seed-logs.ts';
 import { seedStatisticsHistory } from './seed-statistics.ts';
 
 const config = loadConfig();
@@ -17,10 +22,21 @@ try {
   const ctx = { db: database.db, log: pino({ level: 'silent' }), config, mailer: createMailer({ dataDir: config.DATA_DIR, from: 'e2e' }) };
   const created: Record<string, { id: number; apiKey: string }> = {};
   for (const [name, a] of Object.entries(SEEDED_ACCOUNTS)) {
-    created[name] = await createConfirmedUser(ctx, { email: a.email, password: a.password, userType: a.type, balance: a.balance === '0' ? undefined : a.balance });
+    const user = await createConfirmedUser(ctx, { email: a.email, password: a.password, userType: a.type, balance: a.balance === '0' ? undefined : a.balance });
+    if ('trained' in a && a.trained) await markTrainingPassed(ctx, user.id);
+    if ('trusted' in a && a.trusted) await setWorkerTrusted(ctx, user.id, true);
+    if ('moderator' in a && a.moderator) await setPermission(ctx, user.id, 'moderator', true, user.id);
+    if ('admin' in a && a.admin) await setPermission(ctx, user.id, 'admin', true, user.id);
+    created[name] = user;
   }
   // Public statistics pages draw from this history (e2e/statistics).
   await seedStatisticsHistory(ctx);
+  // The dashboard spec's customer starts with finished captchas (e2e/customer/dashboard.spec.ts).
+  await seedCustomerTasks(ctx, created.dashboardCustomer!.id);
+  // The moderator spec's review queue (e2e/moderation/moderator.spec.ts).
+  await seedPausedWorker(database.db, { workerId: created.pausedWorker!.id, customerId: created.pausedWorkerCustomer!.id });
+  // The logs spec's customer history and the language-isolated workers (e2e/customer/logs.spec.ts, testcaptcha.spec.ts).
+  await seedLogsCustomer(ctx, { customer: created.logsCustomer!.id, worker: created.logsWorker!.id, judge: created.logsJudge!.id, testWorker: created.testWorker!.id });
   process.stdout.write(JSON.stringify(created) + '\n');
 } finally {
   await database.close();

@@ -41,28 +41,3 @@ export async function findTaskEntryAmount(db: Db, taskId: number, kind: LedgerKi
   return row ? Number(row.amount) : null;
 }
 
-/** Locks the users' balance rows, in id order (no deadlocks between batches), and reads them. */
-export async function lockBalances(db: Db, userIds: number[]): Promise<Map<number, number>> {
-  const ids = [...new Set(userIds)].sort((a, b) => a - b);
-  const res = await db.execute(sql`select id, balance from users where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id for update`);
-  return new Map(res.rows.map((r) => [Number((r as { id: number }).id), Number((r as { balance: number }).balance)]));
-}
-
-/**
- * Records several entries and applies their sum per user, in the caller's transaction: the
- * batch form of applyLedgerEntry for amounts already checked against locked balances (the
- * balance CHECK still refuses a negative result).
- */
-export async function applyLedgerEntries(db: Db, entries: { userId: number; amount: number; kind: LedgerKind; reason: string; taskId: number | null }[]): Promise<void> {
-  if (entries.length === 0) return;
-  const perUser = new Map<number, number>();
-  for (const e of entries) perUser.set(e.userId, (perUser.get(e.userId) ?? 0) + e.amount);
-  const rows = sql.join(entries.map((e) => sql`(${e.userId}::bigint, ${e.amount}::bigint, ${e.kind}, ${e.reason}, ${e.taskId}::bigint)`), sql`, `);
-  const deltas = sql.join([...perUser].map(([id, delta]) => sql`(${id}::bigint, ${delta}::bigint)`), sql`, `);
-  // One statement (one round trip): the entries and the balances move together.
-  await db.execute(sql`
-    with entries as (
-      insert into ledger_entries (user_id, amount, kind, reason, task_id) select * from (values ${rows}) as v(user_id, amount, kind, reason, task_id)
-    )
-    update users set balance = users.balance + d.delta from (values ${deltas}) as d(id, delta) where users.id = d.id`);
-}

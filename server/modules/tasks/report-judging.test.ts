@@ -170,6 +170,7 @@ describe('a bad report on an image answer', () => {
     const price = Number((await taskRow(id)).price);
     await solve(solver, id, { kind: 'text', text: 'maybe' });
     await reportTask(ctx(), customer.id, id, 'bad');
+    expect(await balanceOf(customer.id)).toBe(1_000_000 - price);
     const v = (await verificationOf(id))!;
     await t.database.db.execute(sql`update tasks set expires_at = now() - interval '1 second' where id = ${v.id}`);
     expect(await sweepTasks(ctx())).toMatchObject({ ended: 1 });

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { applyLedgerEntries, lockBalances } from '#server/modules/billing/billing.repo.ts';
 import * as repo from './tasks.repo.ts';
 import { TaskError } from './task-error.ts';
 
@@ -17,34 +16,14 @@ export async function notifyTasks(db: Db, events: TaskEvent[]) {
 }
 
 /** A priced task ready to be queued; `price` is charged to `customerId`. */
-export type Submission = Omit<repo.NewTask, 'id'> & { price: number };
+export type Submission = repo.NewQueuedTask;
 
 /**
- * Queues tasks and charges them in ONE transaction: customers' balances locked in id order, each
- * task accepted while its customer's balance covers it, the accepted tasks inserted with one
- * charge entry each, the balances moved once per customer, and the tasks announced.
+ * Queues tasks and charges them, all in one statement (see tasks.repo queueAndCharge).
  * @returns each submission's task id, or null where the balance fell short (nothing written for it)
  */
-export async function writeSubmissions(db: Db, items: Submission[]): Promise<(number | null)[]> {
-  return db.transaction(async (tx) => {
-    const balances = await lockBalances(tx, items.map((i) => i.customerId));
-    const accepted = items.map((item) => {
-      const balance = balances.get(item.customerId) ?? 0;
-      if (balance < item.price) return false;
-      balances.set(item.customerId, balance - item.price);
-      return true;
-    });
-    const rows = items.filter((_, i) => accepted[i]);
-    if (rows.length === 0) return items.map(() => null);
-    const ids = await repo.insertTasks(tx, rows);
-    await applyLedgerEntries(
-      tx,
-      rows.map((row, i) => ({ userId: row.customerId, amount: -row.price, kind: 'charge' as const, reason: `captcha ${ids[i]} (${row.type})`, taskId: ids[i]! })),
-    );
-    await notifyTasks(tx, rows.map((row, i) => ({ kind: 'queued' as const, id: ids[i]!, type: row.type, customerId: row.customerId })));
-    let next = 0;
-    return accepted.map((ok) => (ok ? ids[next++]! : null));
-  });
+export function writeSubmissions(db: Db, items: Submission[]): Promise<(number | null)[]> {
+  return repo.queueAndCharge(db, items, TASK_CHANNEL);
 }
 
 interface Waiting {

@@ -185,10 +185,55 @@ export async function findMistakes(db: Db, workerId: number, limit: number) {
     .limit(limit);
 }
 
-/** Inserts tasks in one statement; returns their ids in the order given (drawn from the sequence first). */
-export async function insertTasks(db: Db, rows: NewTask[]): Promise<number[]> {
-  const res = await db.execute(sql`select nextval(pg_get_serial_sequence('tasks', 'id'))::bigint as id from generate_series(1, ${rows.length}::int)`);
-  const ids = res.rows.map((r) => Number((r as { id: number }).id));
-  await db.insert(tasks).overridingSystemValue().values(rows.map((row, i) => ({ ...row, id: ids[i]! })));
+/** A priced task to queue; `price` is charged to `customerId`. */
+export type NewQueuedTask = Omit<NewTask, 'id' | 'state'> & { price: number };
+
+/**
+ * Queues tasks and charges them in ONE statement (atomic by itself, one round trip): locks the
+ * customers' balance rows in id order, accepts each customer's tasks in order while the running
+ * total fits the balance, inserts the accepted tasks with one charge entry each, moves each
+ * balance once, and announces the tasks on the task channel (delivered at commit).
+ * @returns the task id of each input, or null where the balance fell short (nothing written for it)
+ */
+export async function queueAndCharge(db: Db, items: NewQueuedTask[], channel: string): Promise<(number | null)[]> {
+  const values = sql.join(
+    items.map(
+      (t, ord) => sql`(${ord}::int, ${t.customerId}::bigint, ${t.type}::text, ${t.kind}::text, ${JSON.stringify(t.payload)}::jsonb, ${t.image ?? null}::bytea,
+        ${t.language ?? null}::text, ${t.price}::bigint, ${t.reward}::bigint, ${t.softId ?? null}::int, ${t.pingback ?? null}::text, ${t.apiVersion}::text,
+        ${t.sourceIp}::text, ${t.sandbox ?? false}::boolean, ${t.maxAttempts}::int, ${t.expiresAt}::timestamptz, ${t.consensus ? JSON.stringify(t.consensus) : null}::jsonb)`,
+    ),
+    sql`, `,
+  );
+  const res = await db.execute(sql`
+    with input (ord, customer_id, type, kind, payload, image, language, price, reward, soft_id, pingback, api_version, source_ip, sandbox, max_attempts, expires_at, consensus) as (
+      values ${values}
+    ),
+    locked as (
+      select id, balance from users where id in (select customer_id from input) order by id for update
+    ),
+    accepted as (
+      select r.*, nextval(pg_get_serial_sequence('tasks', 'id')) as id
+      from (select i.*, sum(i.price) over (partition by i.customer_id order by i.ord) as needed from input i) r
+      join locked u on u.id = r.customer_id
+      where r.needed <= u.balance
+    ),
+    queued as (
+      insert into tasks (id, customer_id, type, kind, payload, image, language, price, reward, soft_id, pingback, api_version, source_ip, sandbox, max_attempts, expires_at, consensus)
+      overriding system value
+      select id, customer_id, type, kind, payload, image, language, price, reward, soft_id, pingback, api_version, source_ip, sandbox, max_attempts, expires_at, consensus from accepted
+    ),
+    charged as (
+      insert into ledger_entries (user_id, amount, kind, reason, task_id)
+      select customer_id, -price, 'charge', 'captcha ' || id || ' (' || type || ')', id from accepted
+    ),
+    debited as (
+      update users set balance = users.balance - s.total
+      from (select customer_id, sum(price) as total from accepted group by customer_id) s
+      where users.id = s.customer_id
+    )
+    select ord, id, pg_notify(${channel}, json_build_object('kind', 'queued', 'id', id, 'type', type, 'customerId', customer_id)::text)
+    from accepted`);
+  const ids: (number | null)[] = items.map(() => null);
+  for (const row of res.rows as { ord: number; id: number | string }[]) ids[Number(row.ord)] = Number(row.id);
   return ids;
 }

@@ -25,7 +25,7 @@ async function customer(balance = '1.00'): Promise<Actor> {
 }
 
 const get = (who: Actor | null, url: string) => t.app.inject({ method: 'GET', url, headers: browserHeaders(CSRF, who?.cookie) });
-const send = (who: Actor, method: 'POST' | 'DELETE', url: string, payload?: unknown) =>
+const send = (who: Actor, method: 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url, headers: browserHeaders(CSRF, who.cookie), ...(payload === undefined ? {} : { payload }) });
 
 async function list<T>(who: Actor, path: string): Promise<LogPage<T>> {

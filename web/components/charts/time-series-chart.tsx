@@ -7,6 +7,7 @@
  *     data={[{ t: '2025-03-04T14:00:00.000Z', solved: 12, unsolvable: 1 }, …]}   // t: an ISO instant
  *     series={[{ key: 'solved', label: 'Solved' }, { key: 'unsolvable', label: 'Unsolvable' }]}
  *     kind="area"                                  // optional: 'line' (default) | 'area' | 'bar'
+ *     stacked                                      // optional: areas or bars of the series stacked (parts of a whole)
  *     formatValue={(v, lang) => `${v} s`}          // optional: axis, tooltip and table values; default: the
  *                                                  //   language's number format, at most 2 decimals
  *     height={280}                                 // optional: plot height in px (default 280)
@@ -46,6 +47,7 @@ export interface TimeSeriesChartProps {
   data: readonly ChartRow[];
   series: readonly ChartSeries[];
   kind?: 'line' | 'area' | 'bar';
+  stacked?: boolean;
   formatValue?: (value: number, lang: string) => string;
   height?: number;
   table?: 'toggle' | 'visible';
@@ -74,6 +76,7 @@ export function TimeSeriesChart({
   data,
   series,
   kind = 'line',
+  stacked = false,
   formatValue,
   height = 280,
   table = 'toggle',
@@ -117,7 +120,7 @@ export function TimeSeriesChart({
           <p className="chart__empty">{emptyText ?? t('chart.empty')}</p>
         ) : hydrated ? (
           <Suspense fallback={placeholder}>
-            <Plot kind={kind} data={data} series={series} granularity={granularity} lang={lang} height={height} format={format} />
+            <Plot kind={kind} stacked={stacked} data={data} series={series} granularity={granularity} lang={lang} height={height} format={format} />
           </Suspense>
         ) : (
           placeholder

@@ -28,6 +28,7 @@ export interface PlotProps {
   lang: string;
   height: number;
   format: (value: number) => string;
+  stacked: boolean;
 }
 
 const FALLBACK_COLOURS = ['#2563eb', '#047857', '#d97706', '#7c3aed'];
@@ -43,7 +44,7 @@ function readToken(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
 
-export default function TimeSeriesPlot({ kind, data, series, granularity, lang, height, format }: PlotProps) {
+export default function TimeSeriesPlot({ kind, data, series, granularity, lang, height, format, stacked }: PlotProps) {
   const colours = useMemo(() => tokenColours(), []);
   const grid = useMemo(() => readToken('--color-border', '#e2e8f0'), []);
   const axis = useMemo(() => readToken('--color-text-muted', '#5b6779'), []);
@@ -73,7 +74,7 @@ export default function TimeSeriesPlot({ kind, data, series, granularity, lang, 
       formatter={(v) => (typeof v === 'number' ? format(v) : String(v ?? ''))}
       isAnimationActive={false}
     />,
-    series.length > 1 ? <Legend key="legend" iconSize={10} wrapperStyle={{ fontSize: 12 }} /> : null,
+    series.length > 1 ? <Legend key="legend" iconSize={10} wrapperStyle={{ fontSize: 12 }} itemSorter={null} /> : null,
   ];
 
   let chart;
@@ -82,7 +83,7 @@ export default function TimeSeriesPlot({ kind, data, series, granularity, lang, 
       <BarChart {...common}>
         {children}
         {series.map((s, i) => (
-          <Bar key={s.key} dataKey={s.key} name={s.label} fill={colours[i % colours.length]} isAnimationActive={false} />
+          <Bar key={s.key} dataKey={s.key} name={s.label} fill={colours[i % colours.length]} stackId={stacked ? 'stack' : undefined} isAnimationActive={false} />
         ))}
       </BarChart>
     );
@@ -96,6 +97,7 @@ export default function TimeSeriesPlot({ kind, data, series, granularity, lang, 
             dataKey={s.key}
             name={s.label}
             type="monotone"
+            stackId={stacked ? 'stack' : undefined}
             stroke={colours[i % colours.length]}
             fill={colours[i % colours.length]}
             fillOpacity={0.15}

@@ -92,14 +92,14 @@ export function CaptchaTypesPanel() {
           <thead>
             <tr>
               <th scope="col">{t('captchaTypes.columns.type')}</th>
-              <th scope="col">{t('captchaTypes.columns.kind')}</th>
+              <th scope="col">{t('captchaTypes.columns.accepting')}</th>
               <th scope="col" className="num">
                 {t('captchaTypes.columns.price')}
               </th>
               <th scope="col" className="num">
                 {t('captchaTypes.columns.queued')}
               </th>
-              <th scope="col">{t('captchaTypes.columns.accepting')}</th>
+              <th scope="col">{t('captchaTypes.columns.kind')}</th>
               <th scope="col">{t('captchaTypes.columns.changed')}</th>
             </tr>
           </thead>
@@ -113,9 +113,6 @@ export function CaptchaTypesPanel() {
                     <span>{name}</span>
                     <span className="mono text-xs muted">{row.slug}</span>
                   </th>
-                  <td>{t(`captchaTypes.kinds.${row.kind}`)}</td>
-                  <td className="num nowrap">{formatUsd(row.pricePer1000)}</td>
-                  <td className="num">{row.queued}</td>
                   <td>
                     <label className="switch">
                       <input
@@ -135,6 +132,9 @@ export function CaptchaTypesPanel() {
                       </span>
                     </label>
                   </td>
+                  <td className="num nowrap">{formatUsd(row.pricePer1000)}</td>
+                  <td className="num">{row.queued}</td>
+                  <td>{t(`captchaTypes.kinds.${row.kind}`)}</td>
                   <td className="text-sm nowrap">
                     {row.updatedAt ? (
                       <>

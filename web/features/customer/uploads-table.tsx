@@ -101,7 +101,9 @@ export function UploadsTable() {
 
   // New submissions and results: re-read, at most once a second.
   const refetch = useRef(query.refetch);
-  refetch.current = query.refetch;
+  useEffect(() => {
+    refetch.current = query.refetch;
+  });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const refresh = useCallback(() => {
     if (timer.current) return;

@@ -60,7 +60,7 @@ export function EvidenceList({ items, headingId }: { items: MistakeEvidence[]; h
                   </div>
                   <div>
                     <dt>{t('evidence.correct')}</dt>
-                    <dd className="mono break">{item.correct ? describeAnswer(item.correct, t) : <span className="muted">{t('evidence.unknown')}</span>}</dd>
+                    <dd className="break">{item.correct ? <span className="mono">{describeAnswer(item.correct, t)}</span> : <span className="muted">{t('evidence.unknown')}</span>}</dd>
                   </div>
                 </dl>
               </li>

@@ -38,20 +38,22 @@ interface Pending {
 /** Asks before a verdict: what it does, then the action or "cancel". */
 function ConfirmDialog({ pending, onClose, onDone }: { pending: Pending | null; onClose(): void; onDone(p: Pending): void }) {
   const { t } = useTranslation('moderation');
-  const [review, { isLoading, error, reset }] = useReviewWorkerMutation();
+  const [review, { isLoading }] = useReviewWorkerMutation();
   const [shown, setShown] = useState<Pending | null>(pending);
-  // Keep the text while the dialog closes.
+  const [error, setError] = useState<unknown>(null);
+  // A new question starts without the last answer's error; the text stays while the dialog closes.
   useEffect(() => {
-    if (pending) {
-      setShown(pending);
-      reset();
-    }
-  }, [pending, reset]);
+    if (!pending) return;
+    setShown(pending);
+    setError(null);
+  }, [pending]);
 
   const confirm = async () => {
     if (!pending) return;
+    setError(null);
     const result = await review({ userId: pending.worker.userId, action: pending.action });
-    if (!('error' in result)) onDone(pending);
+    if ('error' in result) setError(result.error);
+    else onDone(pending);
   };
   const p = pending ?? shown;
   return (
@@ -77,7 +79,7 @@ function ConfirmDialog({ pending, onClose, onDone }: { pending: Pending | null; 
         <div className="stack stack--sm">
           <p>{t(`confirm.${p.action}.text`)}</p>
           <div role="alert" className="form-message">
-            {error && <Banner tone="danger">{t(moderationErrorKey(error))}</Banner>}
+            {error !== null && <Banner tone="danger">{t(moderationErrorKey(error))}</Banner>}
           </div>
         </div>
       )}

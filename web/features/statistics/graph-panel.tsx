@@ -22,6 +22,7 @@ export function GraphPanel({ page, range, height, hideTitle = false, table }: { 
           title={t(`pages.${page.slug}.chart`)}
           hideTitle={hideTitle}
           kind={page.kind}
+          stacked={'stacked' in page && page.stacked}
           granularity={data.granularity}
           data={data.points}
           series={series}

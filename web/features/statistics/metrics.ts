@@ -6,9 +6,9 @@ export const STATISTICS_PAGES = [
   { slug: 'customer-solving-speed', metric: 'devspeed', kind: 'line' },
   { slug: 'service-load', metric: 'devload', kind: 'area' },
   { slug: 'workers-online', metric: 'devonline', kind: 'line' },
-  { slug: 'waiting-time', metric: 'workspeed', kind: 'bar' },
+  { slug: 'waiting-time', metric: 'workspeed', kind: 'bar', stacked: true },
   { slug: 'employee-rate', metric: 'workprice', kind: 'line' },
-] as const satisfies ReadonlyArray<{ slug: string; metric: GraphMetric; kind: 'line' | 'area' | 'bar' }>;
+] as const satisfies ReadonlyArray<{ slug: string; metric: GraphMetric; kind: 'line' | 'area' | 'bar'; stacked?: boolean }>;
 
 export type StatisticsPage = (typeof STATISTICS_PAGES)[number];
 export type StatisticsSlug = StatisticsPage['slug'];

@@ -28,6 +28,7 @@ export function AccountMenu() {
         ${user.balance.amount}
       </LocalizedLink>
       {user.permissions.admin && <LocalizedLink to="/p/admin" className={buttonClassName('tertiary', 'md')}>{t('account.admin')}</LocalizedLink>}
+      {user.permissions.moderator && !user.permissions.admin && <LocalizedLink to="/p/moderator" className={buttonClassName('tertiary', 'md')}>{t('account.moderation')}</LocalizedLink>}
       <LocalizedLink to="/profile" className={buttonClassName('secondary', 'md')}>{t('account.profile')}</LocalizedLink>
       <LocalizedLink to="/auth/logout" className={buttonClassName('tertiary', 'md')}>{t('account.signOut')}</LocalizedLink>
     </>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { buttonClassName } from '#web/components/button/button.tsx';
+import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { adminApi } from '#web/features/admin/api.ts';
 import { CaptchaTypesPanel } from '#web/features/admin/captcha-types-panel.tsx';
 import { OutboxPanel } from '#web/features/admin/outbox-panel.tsx';
@@ -40,6 +42,9 @@ export default function AdminPage() {
             <h1 className="console__title">{t('title')}</h1>
             <p className="console__lead">{t('lead')}</p>
           </div>
+          <LocalizedLink to="/p/moderator" className={buttonClassName('secondary', 'md')}>
+            {t('moderationLink')}
+          </LocalizedLink>
         </header>
         <Tabs
           label={t('tabs.label')}

@@ -52,12 +52,14 @@ export default function ForCustomerPage() {
           <div className="hero__visual" aria-hidden="true">
             <pre className="hero__code"><code>{`# API v2, the anti-captcha way
 POST /createTask
-{"clientKey":"$KEY","task":{"type":"ImageToTextTask",
- "body":"iVBORw0KGgo…"}}
+{"clientKey":"$KEY","task":{
+  "type":"ImageToTextTask",
+  "body":"iVBORw0KGgo…"}}
 {"errorId":0,"taskId":1000000042}
 
 POST /getTaskResult
-{"clientKey":"$KEY","taskId":1000000042}
+{"clientKey":"$KEY",
+ "taskId":1000000042}
 {"errorId":0,"status":"ready",
  "solution":{"text":"w9h5k"}}`}</code></pre>
           </div>

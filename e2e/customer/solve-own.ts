@@ -1,0 +1,25 @@
+/**
+ * A worker in /cabinet who solves one given task. Workers of the customer specs read only their
+ * spec's language, so they get only their spec's tasks; a task without a language from a spec
+ * running alongside could still be offered while they wait: it is skipped straight back.
+ */
+import type { Cabinet } from '../compat/cabinet.ts';
+import { tr } from '../support/app.ts';
+
+/** Waits for task `id` on the worker's screen (skipping any other), types `text`, submits; returns the offer. */
+export async function solveOwn(cabinet: Cabinet, id: number | ((offerId: number) => boolean), text: string, since = cabinet.mark()) {
+  const mine = typeof id === 'number' ? (offerId: number) => offerId === id : id;
+  for (let tries = 0; tries < 5; tries++) {
+    const { offer, stage } = await cabinet.nextTask(since);
+    since = cabinet.mark();
+    if (!mine(offer.id)) {
+      await stage.getByRole('button', { name: tr('en', 'worker:stage.skip') }).click();
+      continue;
+    }
+    await stage.getByRole('textbox', { name: tr('en', 'worker:solver.text.label') }).fill(text);
+    await cabinet.submit(stage);
+    const accepted = await cabinet.accepted(offer.id, since);
+    return { offer, accepted };
+  }
+  throw new Error('the worker was never offered the task');
+}
