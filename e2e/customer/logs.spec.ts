@@ -142,9 +142,11 @@ test('"report incorrect" on /statistics/uploads: a trusted re-solve upholds it a
   // A live task, solved wrongly by the worker.
   await worker.startWork();
   const workerBefore = await worker.balance();
+  // The offer may arrive before the API call returns: look from before the submission.
+  const offered = worker.mark();
   const id = Number(idOf(await inPhp(customer.apiKey, { lang: LOGS_LANGUAGE })));
   expect(id).toBeGreaterThan(0);
-  const solved = await solveOwn(worker, id, 'WR0NG7');
+  const solved = await solveOwn(worker, id, 'WR0NG7', offered);
   await worker.stopWork();
   expect(parseMoney(solved.accepted.reward)).toBe(300);
 
@@ -165,8 +167,9 @@ test('"report incorrect" on /statistics/uploads: a trusted re-solve upholds it a
   expect(await worker.balance()).toBe(workerBefore);
 
   // The trusted judge re-solves the same image and reads it differently.
+  const judging = judge.mark();
   await judge.startWork();
-  const reSolve = await solveOwn(judge, (offerId) => offerId > id, 'R1GHT7');
+  const reSolve = await solveOwn(judge, (offerId) => offerId > id, 'R1GHT7', judging);
   await judge.stopWork();
   expect(reSolve.offer.type).toBe('normal');
 

@@ -51,8 +51,10 @@ test('a test captcha round-trips: sent on /testcaptcha, solved in /cabinet, answ
     await expect(page.getByText(c('test.live.live'), { exact: true })).toBeVisible();
     expect(await balance()).toBe(before - 500);
 
+    // The queued task is offered as soon as the worker starts.
+    const since = worker.mark();
     await worker.startWork();
-    const { offer } = await solveOwn(worker, id, 'Hq7Kp');
+    const { offer } = await solveOwn(worker, id, 'Hq7Kp', since);
     await worker.stopWork();
     expect(offer.media, 'the worker sees the uploaded picture').toBe(`data:image/png;base64,${picture.toString('base64')}`);
     expect(offer.params).toMatchObject({ caseSensitive: true });

@@ -91,7 +91,11 @@ export const taskAttempts = pgTable(
     answer: jsonb('answer').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('task_attempts_worker_idx').on(t.workerId, t.createdAt)],
+  (t) => [
+    index('task_attempts_worker_idx').on(t.workerId, t.createdAt),
+    // The claim's "never a task this worker already tried" probe, and a task's answers.
+    index('task_attempts_task_idx').on(t.taskId, t.workerId),
+  ],
 );
 
 /** Per-account API settings (allowed IPs, pingback hosts, max bid, sandbox). */

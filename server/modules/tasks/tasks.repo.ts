@@ -86,6 +86,16 @@ export async function claimNextTask(db: Db, f: ClaimFilter, lease: { image: numb
   return row;
 }
 
+/** The worker's assigned task, locked for their answer or skip (one round trip). */
+export async function lockAssignedTask(db: Db, workerId: number, taskId: number): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), eq(tasks.state, 'assigned'), eq(tasks.workerId, workerId)))
+    .for('update');
+  return row;
+}
+
 export async function updateTask(db: Db, id: number, patch: Partial<NewTask>, where?: ReturnType<typeof sql>) {
   const [row] = await db.update(tasks).set(patch).where(where ? and(eq(tasks.id, id), where) : eq(tasks.id, id)).returning();
   return row;

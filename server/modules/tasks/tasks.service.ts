@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { getCaptchaType, validateAnswer, type Answer, type NormalizedTask } from '#shared/captcha-types/index.ts';
 import { sameAnswer } from '#shared/captcha-types/compare.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -206,9 +205,9 @@ export async function claimTask(ctx: Ctx, worker: WorkerIdentity, opts: { sandbo
 }
 
 async function lockAssigned(ctx: Ctx, workerId: number, taskId: number): Promise<repo.TaskRow> {
-  const res = await ctx.db.execute(sql`select id from tasks where id = ${taskId} and state = 'assigned' and worker_id = ${workerId} for update`);
-  if (res.rows.length === 0) throw new AppError('CONFLICT', 'This task is no longer yours (it expired or was reassigned).');
-  return (await repo.findTask(ctx.db, taskId))!;
+  const task = await repo.lockAssignedTask(ctx.db, workerId, taskId);
+  if (!task) throw new AppError('CONFLICT', 'This task is no longer yours (it expired or was reassigned).');
+  return task;
 }
 
 /**

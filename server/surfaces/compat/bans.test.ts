@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listApiErrors } from '#server/modules/apilog/apilog.service.ts';
 import { upsertApiSettings } from '#server/modules/tasks/tasks.repo.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { buildUser } from '#server/test/factories.ts';
@@ -116,5 +117,22 @@ describe('CompatLimits', () => {
     const off = new CompatLimits(false);
     for (let i = 0; i < 2000; i++) off.submitted(KEY, 'ERROR_NO_SLOT_AVAILABLE');
     for (let i = 0; i < 2000; i++) expect(off.check('1.1.1.1', KEY, i % 2 === 0)).toBeNull();
+  });
+});
+
+describe('the error log of banned requests', () => {
+  it('keeps one row per key and ban code per 10 s, whatever the flood', async () => {
+    const c = await buildUser(t, { balance: '5.00' });
+    await upsertApiSettings(t.database.db, c.id, { maxBidPer1000: 1 });
+    const tick = clock();
+    for (let i = 0; i < 130; i++) {
+      tick(100);
+      await post('/in.php', { key: c.apiKey, method: 'base64', body: png });
+    }
+    vi.useRealTimers();
+    await t.app.apiErrorLog.flush();
+    const rows = await listApiErrors(t.database.db, c.id, { limit: 200 });
+    expect(rows.filter((r) => r.code === 'ERROR_NO_SLOT_AVAILABLE')).toHaveLength(120);
+    expect(rows.filter((r) => r.code === 'ERROR: 1003').map((r) => r.summary)).toEqual(['POST /in.php method=base64; parameters: key, method, body']);
   });
 });

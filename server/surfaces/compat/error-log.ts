@@ -50,3 +50,20 @@ export function summarize(httpMethod: string, path: string, fields: Fields | und
   }
   return parts.join(' ');
 }
+
+const BAN_CODES = new Set(['MAX_USER_TURN', 'ERROR: 1001', 'ERROR: 1002', 'ERROR: 1003', 'ERROR: 1005']);
+
+/** Ban answers are logged once per key and code per `intervalMs`; other errors always. */
+export class BanLogThrottle {
+  private readonly last = new Map<string, number>();
+  constructor(private readonly intervalMs = 10_000) {}
+
+  allow(apiKey: string, code: string, now = Date.now()): boolean {
+    if (!BAN_CODES.has(code)) return true;
+    const k = `${apiKey} ${code}`;
+    if ((this.last.get(k) ?? -Infinity) > now - this.intervalMs) return false;
+    if (this.last.size >= 10_000) this.last.clear();
+    this.last.set(k, now);
+    return true;
+  }
+}

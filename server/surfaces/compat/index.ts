@@ -4,7 +4,7 @@ import { ApiErrorLog } from '#server/modules/apilog/apilog.service.ts';
 import { TaskError } from '#server/modules/tasks/task-error.ts';
 import { AccountCache } from './account-cache.ts';
 import { parsedParams, type Fields } from './body.ts';
-import { apiKeyOf, shouldLog, summarize } from './error-log.ts';
+import { apiKeyOf, BanLogThrottle, shouldLog, summarize } from './error-log.ts';
 import { toV2Error } from './errors.ts';
 import { CompatLimits } from './limits.ts';
 import { registerV1, sendV1Error } from './v1.ts';
@@ -49,12 +49,15 @@ async function compatPlugin(app: FastifyInstance, opts: { rateLimits: boolean })
   });
 
   /** The customer's error log (/setting/errors): errors answered to a well-formed key of an account. */
-  const logError = (req: FastifyRequest, path: string, code: string) => {
+  const banThrottle = new BanLogThrottle();
+  const logError = (req: FastifyRequest, path: string, code: string, shown: string) => {
     if (!shouldLog(code)) return;
     const params = parsedParams(req);
     const fields = params?.fields ?? (req.query as Fields | undefined);
     const apiKey = apiKeyOf(fields);
-    if (apiKey) app.apiErrorLog.record({ apiKey, ip: req.ip, code, summary: summarize(req.method, path, fields, params?.files), at: new Date() });
+    // A banned client may keep hammering: one row per key and ban every 10 s is evidence enough.
+    if (!apiKey || !banThrottle.allow(apiKey, code)) return;
+    app.apiErrorLog.record({ apiKey, ip: req.ip, code: shown, summary: summarize(req.method, path, fields, params?.files), at: new Date() });
   };
 
   app.setErrorHandler((err: FastifyError | TaskError, req, reply: FastifyReply) => {
@@ -65,7 +68,7 @@ async function compatPlugin(app: FastifyInstance, opts: { rateLimits: boolean })
     const path = req.url.split('?')[0]!;
     const v2 = reply.compatV2 || (path !== '/in.php' && path !== '/res.php');
     const v2Body = v2 ? toV2Error(finalCode) : null;
-    logError(req, path, v2Body?.errorCode ?? finalCode);
+    logError(req, path, finalCode, v2Body?.errorCode ?? finalCode);
     if (v2Body) return reply.type('application/json').send(v2Body);
     return sendV1Error(reply, reply.compatJson || /(?:^|[?&])json=1/.test(req.url), finalCode);
   });

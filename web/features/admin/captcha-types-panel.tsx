@@ -109,9 +109,11 @@ export function CaptchaTypesPanel() {
               const busy = pending.has(row.slug);
               return (
                 <tr key={row.slug} className={row.enabled ? undefined : 'is-off'}>
-                  <th scope="row" className="captcha-types-table__name">
-                    <span>{name}</span>
-                    <span className="mono text-xs muted">{row.slug}</span>
+                  <th scope="row">
+                    <span className="captcha-types-table__name">
+                      <span>{name}</span>
+                      <span className="mono text-xs muted">{row.slug}</span>
+                    </span>
                   </th>
                   <td>
                     <label className="switch">

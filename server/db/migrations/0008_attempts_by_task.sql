@@ -1,0 +1,1 @@
+CREATE INDEX "task_attempts_task_idx" ON "task_attempts" USING btree ("task_id","worker_id");
