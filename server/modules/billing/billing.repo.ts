@@ -12,14 +12,19 @@ export async function applyLedgerEntry(
   db: Db,
   entry: { userId: number; amount: number; kind: LedgerKind; reason: string; actorId?: number | null; taskId?: number | null },
 ): Promise<number | null> {
-  const [row] = await db
-    .update(users)
-    .set({ balance: sql`${users.balance} + ${entry.amount}` })
-    .where(sql`${users.id} = ${entry.userId} and ${users.balance} + ${entry.amount} >= 0`)
-    .returning({ balance: users.balance });
-  if (!row) return null;
-  await db.insert(ledgerEntries).values({ ...entry, actorId: entry.actorId ?? null, taskId: entry.taskId ?? null });
-  return row.balance;
+  // One statement (one round trip): the balance moves and the entry is written, or neither.
+  const res = await db.execute(sql`
+    with moved as (
+      update users set balance = balance + ${entry.amount}::bigint
+      where id = ${entry.userId} and balance + ${entry.amount}::bigint >= 0
+      returning balance
+    ), entry as (
+      insert into ledger_entries (user_id, amount, kind, reason, actor_id, task_id)
+      select ${entry.userId}, ${entry.amount}::bigint, ${entry.kind}, ${entry.reason}, ${entry.actorId ?? null}::bigint, ${entry.taskId ?? null}::bigint from moved
+    )
+    select balance from moved`);
+  const row = res.rows[0] as { balance: number | string } | undefined;
+  return row ? Number(row.balance) : null;
 }
 
 export async function ledgerSum(db: Db, userId: number): Promise<number> {

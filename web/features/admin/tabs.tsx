@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 
 export interface TabItem<T extends string> {
   id: T;
@@ -23,6 +23,10 @@ export function Tabs<T extends string>({
   idPrefix: string;
 }) {
   const refs = useRef(new Map<T, HTMLButtonElement>());
+  // On narrow screens the tab list scrolls sideways: keep the selected tab in view.
+  useEffect(() => {
+    refs.current.get(value)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [value]);
   const onKeyDown = (event: KeyboardEvent) => {
     const index = items.findIndex((i) => i.id === value);
     let next = index;

@@ -27,11 +27,17 @@ export interface LogQuery<T> {
 
 export interface LogColumn<T> {
   key: string;
-  header: ReactNode;
-  /** `num` right-aligns tabular figures; `nowrap` keeps times on one line. */
+  /** The column's name; on phones, where each row is a card, it labels the value too. */
+  header: string;
+  /** Only for assistive technology (an actions column). */
+  hideHeader?: boolean;
+  /** `num` right-aligns tabular figures; `nowrap` keeps times on one line; `mono`, `break` style the values. */
   className?: string;
   cell: (row: T, timezone: string) => ReactNode;
 }
+
+/** The header cell keeps only the alignment classes of its column. */
+const headClass = (className?: string) => className?.split(' ').filter((c) => c === 'num' || c === 'nowrap').join(' ') || undefined;
 
 /** Every loaded row, oldest page last, and the account's time zone. */
 export function rowsOf<T>(query: Pick<LogQuery<T>, 'data'>): { rows: T[]; timezone: string } {
@@ -58,23 +64,24 @@ export function LogTable<T extends { id: number }>({ query, caption, columns, em
   return (
     <div className="stack stack--sm">
       <p className="text-sm muted">{t('logs.timesIn', { timezone })}</p>
+      {/* On phones the rows become cards (customer-logs.css); the explicit roles keep it a table for assistive technology. */}
       <div className="table-wrap logs-table">
-        <table className="table">
+        <table className="table" role="table">
           <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
+          <thead role="rowgroup">
+            <tr role="row">
               {columns.map((c) => (
-                <th key={c.key} scope="col" className={c.className}>
-                  {c.header}
+                <th key={c.key} scope="col" role="columnheader" className={headClass(c.className)}>
+                  {c.hideHeader ? <span className="visually-hidden">{c.header}</span> : c.header}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {rows.map((row) => (
-              <tr key={row.id} data-testid={rowTestId ? `${rowTestId}-${row.id}` : undefined}>
+              <tr key={row.id} role="row" data-testid={rowTestId ? `${rowTestId}-${row.id}` : undefined}>
                 {columns.map((c) => (
-                  <td key={c.key} className={c.className}>
+                  <td key={c.key} role="cell" className={c.className} data-label={c.hideHeader ? undefined : c.header}>
                     {c.cell(row, timezone)}
                   </td>
                 ))}

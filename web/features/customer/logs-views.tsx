@@ -38,14 +38,23 @@ function TaskId({ id }: { id: number }) {
   return <span className="mono num">{id}</span>;
 }
 
+/** The task id with its captcha type's name under it. */
+export function TaskCell({ id, type }: { id: number; type: string }) {
+  const typeName = useTypeName();
+  return (
+    <span className="task-cell">
+      <span className="mono">{id}</span>
+      <span className="text-sm muted">{typeName(type)}</span>
+    </span>
+  );
+}
+
 export function ImpossibleLog() {
   const { t } = useTranslation('customer');
-  const typeName = useTypeName();
   const query = useListImpossibleInfiniteQuery();
   const columns: LogColumn<ImpossibleRow>[] = [
-    { key: 'task', header: t('logs.columns.task'), cell: (r) => <TaskId id={r.id} /> },
+    { key: 'task', header: t('logs.columns.task'), cell: (r) => <TaskCell id={r.id} type={r.type} /> },
     { key: 'image', header: t('logs.columns.image'), cell: (r) => <TaskThumb id={r.id} hasImage={r.hasImage} /> },
-    { key: 'type', header: t('logs.columns.type'), cell: (r) => typeName(r.type) },
     { key: 'submitted', header: t('logs.columns.submitted'), className: 'nowrap num', cell: (r, tz) => <Time iso={r.createdAt} timezone={tz} /> },
     { key: 'ended', header: t('logs.columns.ended'), className: 'nowrap num', cell: (r, tz) => <Time iso={r.endedAt} timezone={tz} /> },
     {
@@ -92,12 +101,10 @@ export function ApiErrorsLog() {
 
 export function ComplaintsLog() {
   const { t } = useTranslation('customer');
-  const typeName = useTypeName();
   const query = useListComplaintsInfiniteQuery();
   const columns: LogColumn<ComplaintRow>[] = [
-    { key: 'task', header: t('logs.columns.task'), cell: (r) => <TaskId id={r.id} /> },
+    { key: 'task', header: t('logs.columns.task'), cell: (r) => <TaskCell id={r.id} type={r.type} /> },
     { key: 'image', header: t('logs.columns.image'), cell: (r) => <TaskThumb id={r.id} hasImage={r.hasImage} /> },
-    { key: 'type', header: t('logs.columns.type'), cell: (r) => typeName(r.type) },
     { key: 'answer', header: t('logs.columns.answer'), className: 'mono break', cell: (r) => r.answer ?? '—' },
     { key: 'reported', header: t('logs.columns.reported'), className: 'nowrap num', cell: (r, tz) => <Time iso={r.reportedAt} timezone={tz} /> },
     { key: 'report', header: t('logs.columns.report'), cell: (r) => t(`logs.complaints.report.${r.report}`) },
@@ -151,18 +158,16 @@ function RemoveFlag({ row, onDone }: { row: NotCaptchaRow; onDone: (message: { e
 
 export function NotCaptchaLog() {
   const { t } = useTranslation('customer');
-  const typeName = useTypeName();
   const query = useListNotCaptchaInfiniteQuery();
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
   const columns: LogColumn<NotCaptchaRow>[] = [
-    { key: 'task', header: t('logs.columns.task'), cell: (r) => <TaskId id={r.id} /> },
+    { key: 'task', header: t('logs.columns.task'), cell: (r) => <TaskCell id={r.id} type={r.type} /> },
     { key: 'image', header: t('logs.columns.image'), cell: (r) => <TaskThumb id={r.id} hasImage={r.hasImage} /> },
-    { key: 'type', header: t('logs.columns.type'), cell: (r) => typeName(r.type) },
     { key: 'submitted', header: t('logs.columns.submitted'), className: 'nowrap num', cell: (r, tz) => <Time iso={r.createdAt} timezone={tz} /> },
     { key: 'flagged', header: t('logs.columns.flagged'), className: 'nowrap num', cell: (r, tz) => <Time iso={r.flaggedAt} timezone={tz} /> },
     { key: 'flags', header: t('logs.columns.flags'), className: 'num', cell: (r) => r.flags },
     { key: 'state', header: t('logs.columns.state'), cell: (r) => <TaskStateBadge state={r.state} /> },
-    { key: 'actions', header: <span className="visually-hidden">{t('logs.columns.actions')}</span>, cell: (r) => <RemoveFlag row={r} onDone={setMessage} /> },
+    { key: 'actions', header: t('logs.columns.actions'), hideHeader: true, cell: (r) => <RemoveFlag row={r} onDone={setMessage} /> },
   ];
   return (
     <div className="stack">

@@ -219,7 +219,7 @@ export function TestCaptchaForm({ onSubmitted }: { onSubmitted: (id: number, pri
               />
             </Field>
             {file && <Preview file={file} />}
-            <fieldset className="checklist">
+            <fieldset className="checklist test-options">
               <legend className="field__label">{t('test.image.options')}</legend>
               <Check id={`${uid}-phrase`} label={t('test.image.phrase')} checked={image.phrase} onChange={(v) => setI({ phrase: v })} />
               <Check id={`${uid}-case`} label={t('test.image.caseSensitive')} checked={image.caseSensitive} onChange={(v) => setI({ caseSensitive: v })} />

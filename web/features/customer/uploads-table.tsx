@@ -12,8 +12,8 @@ import { FormMessage } from '#web/components/ui/states.tsx';
 import { apiErrorCode } from '#web/store/api.ts';
 import { errorKey } from './errors.ts';
 import { useListUploadsInfiniteQuery, useReportUploadMutation } from './logs-api.ts';
-import { LogTable, TaskThumb, Time, Usd, useSeconds, useTypeName, type LogColumn } from './logs-list.tsx';
-import { OutcomeBadge, TaskStateBadge } from './logs-views.tsx';
+import { LogTable, TaskThumb, Time, Usd, useSeconds, type LogColumn } from './logs-list.tsx';
+import { OutcomeBadge, TaskCell, TaskStateBadge } from './logs-views.tsx';
 import { useTaskEvents } from './use-task-events.ts';
 
 /** How often a report under review is re-read while the page is open. */
@@ -89,7 +89,6 @@ function ReportCell({ row, now, onResult }: { row: UploadRow; now: number | null
 
 export function UploadsTable() {
   const { t } = useTranslation('customer');
-  const typeName = useTypeName();
   const seconds = useSeconds();
   const now = useNow(15_000);
   const [pending, setPending] = useState(false);
@@ -116,13 +115,12 @@ export function UploadsTable() {
   useTaskEvents({ onEvent: refresh, onResync: refresh });
 
   const columns: LogColumn<UploadRow>[] = [
-    { key: 'task', header: t('logs.columns.task'), cell: (r) => <span className="mono num">{r.id}</span> },
+    { key: 'task', header: t('logs.columns.task'), cell: (r) => <TaskCell id={r.id} type={r.type} /> },
     {
       key: 'image',
       header: t('logs.columns.image'),
       cell: (r) => (r.hasImage ? <TaskThumb id={r.id} hasImage /> : r.pageUrl ? <span className="mono text-sm break">{r.pageUrl}</span> : <span className="muted">—</span>),
     },
-    { key: 'type', header: t('logs.columns.type'), cell: (r) => typeName(r.type) },
     { key: 'submitted', header: t('logs.columns.submitted'), className: 'nowrap num', cell: (r, tz) => <Time iso={r.createdAt} timezone={tz} /> },
     { key: 'state', header: t('logs.columns.state'), cell: (r) => <TaskStateBadge state={r.state} /> },
     { key: 'answer', header: t('logs.columns.answer'), className: 'mono break uploads-answer', cell: (r) => r.answer ?? <span className="muted">—</span> },
