@@ -95,9 +95,9 @@ export async function seedLogsCustomer(ctx: Ctx, ids: { customer: number; worker
   const delivered = await task({ answer: { kind: 'text', text: 'P1NG1' }, pingback: SEEDED_PINGBACK_URL.delivered });
   const failed = await task({ answer: { kind: 'text', text: 'P1NG2' }, pingback: SEEDED_PINGBACK_URL.failed });
   await ctx.db.insert(pingbacks).values([
-    { taskId: delivered, url: SEEDED_PINGBACK_URL.delivered, body: `id=${delivered}&code=P1NG1`, attempts: 1, deliveredAt: new Date(now - 300_000) },
-    { taskId: failed, url: SEEDED_PINGBACK_URL.failed, body: `id=${failed}&code=P1NG2`, attempts: 8, lastError: 'HTTP 503' },
-    { taskId: verification, url: 'https://hooks.example/verification', body: 'id=0&code=x', attempts: 8, lastError: 'HTTP 500' },
+    { taskId: delivered, url: SEEDED_PINGBACK_URL.delivered, body: `id=${delivered}&code=P1NG1`, attempts: 1, createdAt: new Date(now - 330_000), deliveredAt: new Date(now - 329_000) },
+    { taskId: failed, url: SEEDED_PINGBACK_URL.failed, body: `id=${failed}&code=P1NG2`, attempts: 8, lastError: 'HTTP 503', createdAt: new Date(now - 320_000) },
+    { taskId: verification, url: 'https://hooks.example/verification', body: 'id=0&code=x', attempts: 8, lastError: 'HTTP 500', createdAt: new Date(now - 310_000) },
   ]);
   await ctx.db.insert(apiErrors).values(SEEDED_API_ERRORS.map((e) => ({ userId: ids.customer, ...e })));
   const seeded = { unsolvable, flagged, upheld, rejected, consensus, verification, delivered, failed };

@@ -92,7 +92,7 @@ export function ApiErrorsLog() {
         { key: 'time', header: t('logs.columns.time'), className: 'nowrap num', cell: (r, tz) => <Time iso={r.createdAt} timezone={tz} /> },
         { key: 'ip', header: t('logs.columns.ip'), className: 'mono nowrap', cell: (r) => r.ip },
         { key: 'code', header: t('logs.columns.code'), className: 'mono', cell: (r) => r.code },
-        { key: 'request', header: t('logs.columns.request'), className: 'mono break', cell: (r) => r.summary },
+        { key: 'request', header: t('logs.columns.request'), className: 'mono break log-wide', cell: (r) => r.summary },
       ]}
       empty={{ title: t('logs.errors.emptyTitle'), description: t('logs.errors.emptyText') }}
     />
@@ -189,7 +189,7 @@ export function PingbackLog() {
   const query = useListPingbacksInfiniteQuery();
   const columns: LogColumn<PingbackRow>[] = [
     { key: 'task', header: t('logs.columns.task'), cell: (r) => <TaskId id={r.taskId} /> },
-    { key: 'url', header: t('logs.columns.url'), className: 'mono break', cell: (r) => r.url },
+    { key: 'url', header: t('logs.columns.url'), className: 'mono break log-wide', cell: (r) => r.url },
     { key: 'created', header: t('logs.columns.created'), className: 'nowrap num', cell: (r, tz) => <Time iso={r.createdAt} timezone={tz} /> },
     { key: 'status', header: t('logs.columns.status'), cell: (r) => <StatusBadge tone={PINGBACK_TONE[r.status]}>{t(`logs.pingbacks.status.${r.status}`)}</StatusBadge> },
     { key: 'attempts', header: t('logs.columns.attempts'), className: 'num nowrap', cell: (r) => t('logs.pingbacks.attemptsOf', { attempts: r.attempts, max: r.maxAttempts }) },

@@ -151,7 +151,7 @@ describe('uploads', () => {
     const disabled = within(screen.getByTestId('upload-1')).getByRole('button', { name: 'Report incorrect' }) as HTMLButtonElement;
     expect(disabled.disabled).toBe(true);
     expect(disabled.getAttribute('aria-describedby')).toBeTruthy();
-    expect(within(row).getByText('10 s')).toBeTruthy();
+    expect(within(row).getByText('in 10 s')).toBeTruthy();
     await user.click(within(row).getByRole('button', { name: 'Report incorrect' }));
     expect(await within(screen.getByTestId('upload-3')).findByText('Under review')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Task 3 was reported');

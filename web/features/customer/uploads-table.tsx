@@ -57,6 +57,15 @@ function ReportCell({ row, now, onResult }: { row: UploadRow; now: number | null
     );
   }
   const blocked = reportBlock(row, now);
+  // Nothing to report yet (or ever): the status column already says why.
+  if (blocked === 'not_solved') {
+    return (
+      <span className="muted">
+        <span aria-hidden="true">—</span>
+        <span className="visually-hidden">{t('uploads.refusal.not_solved')}</span>
+      </span>
+    );
+  }
   const reasonId = `report-reason-${row.id}`;
   return (
     <span className="stack stack--xs">
@@ -122,10 +131,18 @@ export function UploadsTable() {
       cell: (r) => (r.hasImage ? <TaskThumb id={r.id} hasImage /> : r.pageUrl ? <span className="mono text-sm break">{r.pageUrl}</span> : <span className="muted">—</span>),
     },
     { key: 'submitted', header: t('logs.columns.submitted'), className: 'nowrap num', cell: (r, tz) => <Time iso={r.createdAt} timezone={tz} /> },
-    { key: 'state', header: t('logs.columns.state'), cell: (r) => <TaskStateBadge state={r.state} /> },
+    {
+      key: 'state',
+      header: t('logs.columns.state'),
+      cell: (r) => (
+        <span className="stack stack--xs">
+          <TaskStateBadge state={r.state} />
+          {r.solveMs !== null && <span className="text-sm muted">{t('uploads.solvedIn', { time: seconds(r.solveMs) })}</span>}
+        </span>
+      ),
+    },
     { key: 'answer', header: t('logs.columns.answer'), className: 'mono break uploads-answer', cell: (r) => r.answer ?? <span className="muted">—</span> },
     { key: 'price', header: t('logs.columns.price'), className: 'num', cell: (r) => <Usd amount={r.price} /> },
-    { key: 'solve', header: t('logs.columns.solveTime'), className: 'num nowrap', cell: (r) => seconds(r.solveMs) },
     { key: 'report', header: t('logs.columns.report'), cell: (r) => <ReportCell row={r} now={now} onResult={setMessage} /> },
   ];
   return (
