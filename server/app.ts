@@ -81,32 +81,13 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
       return { db: database.db, log: this.log, config, mailer: this.server.mailer, market: this.server.market, results, submissions };
     },
   });
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
-
-  // The SSR surface sets its own Content-Security-Policy with a per-request nonce.
-  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Cookies at the root: the worker socket signs in with the session cookie too.
   const secret = config.SESSION_SECRET ?? (await getOrCreateSecret(database.db, 'session', () => randomBytes(48).toString('base64url')));
   await app.register(fastifyCookie, { secret });
-  await app.register(fastifyFormbody);
-
-  if (existsSync(path.join(CLIENT_DIR, 'assets'))) {
-    await app.register(fastifyStatic, {
-      root: path.join(CLIENT_DIR, 'assets'),
-      prefix: '/assets/',
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      wildcard: true,
-    });
-  }
-
-  const favicon = path.join(CLIENT_DIR, 'favicon.svg');
-  if (existsSync(favicon)) {
-    app.get('/favicon.svg', (_req, reply) => reply.header('cache-control', 'public, max-age=86400').sendFile('favicon.svg', CLIENT_DIR));
-  }
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
@@ -122,8 +103,32 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   // Captcha type switches made on other nodes reach this node's cache at once (catalog.service).
   const unwatchCatalog = await watchCatalog(database);
   app.addHook('onClose', async () => unwatchCatalog());
+  // The compatible API stays lean: a poll is most of the traffic and its answer is a few bytes
+  // (no HTML security headers or compression to compute; it sets nosniff itself).
   await app.register(compatApi, { rateLimits: config.RATE_LIMITS });
-  await app.register(siteApi, { rateLimits: config.RATE_LIMITS });
-  await app.register(ssr, { sites: sitesOf(config), brandName: config.BRAND_NAME });
+
+  // The browser-facing surfaces: security headers, compression, forms, assets, the site API, pages.
+  await app.register(async (web) => {
+    // The SSR surface sets its own Content-Security-Policy with a per-request nonce.
+    await web.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+    await web.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+    await web.register(fastifyFormbody);
+    if (existsSync(path.join(CLIENT_DIR, 'assets'))) {
+      await web.register(fastifyStatic, {
+        root: path.join(CLIENT_DIR, 'assets'),
+        prefix: '/assets/',
+        immutable: true,
+        maxAge: '365d',
+        index: false,
+        wildcard: true,
+      });
+    }
+    const favicon = path.join(CLIENT_DIR, 'favicon.svg');
+    if (existsSync(favicon)) {
+      web.get('/favicon.svg', (_req, reply) => reply.header('cache-control', 'public, max-age=86400').sendFile('favicon.svg', CLIENT_DIR));
+    }
+    await web.register(siteApi, { rateLimits: config.RATE_LIMITS });
+    await web.register(ssr, { sites: sitesOf(config), brandName: config.BRAND_NAME });
+  });
   return app;
 }

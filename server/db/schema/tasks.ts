@@ -72,6 +72,8 @@ export const tasks = pgTable(
     index('tasks_open_expiry_idx').on(t.expiresAt).where(sql`state in ('queued', 'assigned')`),
     index('tasks_customer_idx').on(t.customerId, t.id),
     index('tasks_ended_idx').on(t.endedAt).where(sql`ended_at is not null`),
+    // Statistics roll-ups read a few recent hours by submission time.
+    index('tasks_created_idx').on(t.createdAt),
     index('tasks_verifies_idx').on(t.verifiesTaskId).where(sql`verifies_task_id is not null`),
   ],
 );

@@ -80,12 +80,12 @@ export async function rollUpHours(db: Db, from: Date, to: Date): Promise<boolean
 
 /** The hour to roll up from: the last rolled-up hour, or the first task's hour when stats_hourly is empty (backfill); null without tasks. */
 export async function rollUpStart(db: Db): Promise<Date | null> {
-  const res = await db.execute<{ last: number | null; first: number | null }>(sql`
-    select
-      (select extract(epoch from max(hour)) * 1000 from stats_hourly)::float8 as last,
-      (select extract(epoch from date_trunc('hour', min(created_at) at time zone 'UTC') at time zone 'UTC') * 1000 from tasks)::float8 as first`);
-  const row = res.rows[0];
-  const ms = row?.last ?? row?.first ?? null;
+  const res = await db.execute(sql`
+    select coalesce(
+      (select extract(epoch from max(hour)) * 1000 from stats_hourly),
+      (select extract(epoch from date_trunc('hour', min(created_at) at time zone 'UTC') at time zone 'UTC') * 1000 from tasks)
+    )::float8 as start`);
+  const ms = (res.rows[0] as { start: number | null } | undefined)?.start ?? null;
   return ms === null || ms === undefined ? null : new Date(Number(ms));
 }
 

@@ -43,27 +43,29 @@ interface Waiting {
  */
 export class SubmissionQueue {
   private waiting: Waiting[] = [];
-  private running = false;
+  private writers = 0;
 
   constructor(
     private readonly db: Db,
     private readonly maxBatch = 500,
+    /** Batches written at once: a second writer gathers and plans while the first commits. */
+    private readonly maxWriters = 2,
   ) {}
 
   /** @throws TaskError ERROR_ZERO_BALANCE when the customer's balance does not cover the price */
   submit(item: Submission): Promise<number> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      if (!this.running) void this.drain();
+      if (this.writers < this.maxWriters) void this.drain();
     });
   }
 
   private async drain() {
-    this.running = true;
+    this.writers++;
     try {
       while (this.waiting.length > 0) await this.write(this.waiting.splice(0, this.maxBatch));
     } finally {
-      this.running = false;
+      this.writers--;
     }
   }
 

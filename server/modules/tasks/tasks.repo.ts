@@ -101,6 +101,22 @@ export async function updateTask(db: Db, id: number, patch: Partial<NewTask>, wh
   return row;
 }
 
+/**
+ * The worker's answer accepted, in one statement: the task solved by them and their attempt
+ * recorded; with `announce`, the end is announced on `channel` too (delivered at commit).
+ */
+export async function markSolved(db: Db, t: { id: number; workerId: number; answer: Record<string, unknown>; attempts: number }, announce?: { channel: string; payload: string }) {
+  const answer = JSON.stringify(t.answer);
+  await db.execute(sql`
+    with solved as (
+      update tasks set state = 'solved', answer = ${answer}::jsonb, solved_by = ${t.workerId}, attempts = ${t.attempts}, ended_at = now(), lease_expires_at = null
+      where id = ${t.id}
+    ), attempt as (
+      insert into task_attempts (task_id, worker_id, outcome, answer) values (${t.id}, ${t.workerId}, 'accepted', ${answer}::jsonb)
+    )
+    select ${announce ? sql`pg_notify(${announce.channel}, ${announce.payload})` : sql`null`}`);
+}
+
 export async function insertAttempt(db: Db, attempt: typeof taskAttempts.$inferInsert) {
   await db.insert(taskAttempts).values(attempt);
 }
@@ -143,6 +159,8 @@ export async function countQueuedByType(db: Db): Promise<Record<string, number>>
   const rows = await db.select({ type: tasks.type, n: sql<number>`count(*)::int` }).from(tasks).where(eq(tasks.state, 'queued')).groupBy(tasks.type);
   return Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
 }
+
+export type ApiSettingsRow = Awaited<ReturnType<typeof findApiSettings>>;
 
 export async function findApiSettings(db: Db, userId: number) {
   const [row] = await db.select().from(apiSettings).where(eq(apiSettings.userId, userId));

@@ -10,7 +10,7 @@ import type { UserRow } from '#server/modules/users/users.repo.ts';
 import { enqueuePingback } from './pingback.service.ts';
 import { creditSoftware } from './software.service.ts';
 import * as repo from './tasks.repo.ts';
-import { notifyTasks, writeSubmissions, type Submission, type TaskEvent } from './submissions.ts';
+import { notifyTasks, TASK_CHANNEL, writeSubmissions, type Submission, type TaskEvent } from './submissions.ts';
 import { TaskError } from './task-error.ts';
 import { judgeReport } from './verification.service.ts';
 
@@ -29,6 +29,8 @@ async function notify(ctx: Ctx, event: TaskEvent) {
 
 export interface SubmitInput {
   customer: UserRow;
+  /** The account's API settings when the caller has them already (the compat surface's key cache). */
+  settings?: repo.ApiSettingsRow;
   task: NormalizedTask;
   image?: Buffer;
   apiVersion: 'v1' | 'v2' | 'site';
@@ -49,7 +51,7 @@ export async function submitTask(ctx: Ctx, input: SubmitInput): Promise<{ id: nu
   if (!(await isTypeEnabled(ctx, def.slug))) {
     throw new TaskError(input.apiVersion === 'v1' ? 'ERROR_BAD_PARAMETERS' : 'ERROR_TASK_NOT_SUPPORTED', 'This captcha type is switched off.');
   }
-  const settings = await repo.findApiSettings(ctx.db, input.customer.id);
+  const settings = input.settings ?? (await repo.findApiSettings(ctx.db, input.customer.id));
   // 100% recognition applies to image kinds only; it cannot be combined with the sandbox (protocol §3.1).
   const consensus = def.kind === 'image' ? settings.consensus : null;
   if (consensus && settings.sandbox) {
@@ -224,22 +226,16 @@ export async function answerTask(ctx: Ctx, workerId: number, taskId: number, raw
     if (!checked.ok) throw new AppError('VALIDATION_FAILED', `This answer does not fit the task: ${checked.message}`);
     const answer = checked.answer;
     if (task.consensus) return answerConsensus(t, task, task.consensus, workerId, answer);
-    await repo.updateTask(tx, task.id, {
-      state: 'solved',
-      answer: answer as unknown as Record<string, unknown>,
-      solvedBy: workerId,
-      attempts: task.attempts + 1,
-      endedAt: new Date(),
-      leaseExpiresAt: null,
-    });
-    await repo.insertAttempt(tx, { taskId: task.id, workerId, outcome: 'accepted', answer: answer as unknown as Record<string, unknown> });
+    // A customer's task announces its end with the same statement; a re-solve ends by judging the report.
+    const ended: TaskEvent = { kind: 'ended', id: task.id, customerId: task.customerId, state: 'solved' };
+    const announce = task.verifiesTaskId === null ? { channel: TASK_CHANNEL, payload: JSON.stringify(ended) } : undefined;
+    await repo.markSolved(tx, { id: task.id, workerId, answer: answer as unknown as Record<string, unknown>, attempts: task.attempts + 1 }, announce);
     const balance = task.reward > 0
       ? await postLedgerEntry(t, { userId: workerId, amount: task.reward, kind: 'earning', reason: `captcha ${task.id}`, taskId: task.id })
       : null;
     await creditSoftware(t, task.softId, task.customerId, task.price, task.id);
     if (task.pingback) await enqueuePingback(t, task.id, task.pingback, def.toV1Plain(answer, normalized));
     if (task.verifiesTaskId !== null) await judgeReport(t, task.verifiesTaskId, answer);
-    else await notify(t, { kind: 'ended', id: task.id, customerId: task.customerId, state: 'solved' });
     return { taskId: task.id, reward: task.reward, balance };
   });
 }

@@ -1,7 +1,5 @@
 import type { UserRow } from '#server/modules/users/users.repo.ts';
-import type { findApiSettings } from '#server/modules/tasks/tasks.repo.ts';
-
-export type ApiSettingsRow = Awaited<ReturnType<typeof findApiSettings>>;
+import type { ApiSettingsRow } from '#server/modules/tasks/tasks.repo.ts';
 
 /** What an API key stands for; `user.balance` is a snapshot and must not be read from here. */
 export interface ApiAccount {

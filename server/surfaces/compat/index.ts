@@ -43,9 +43,12 @@ async function compatPlugin(app: FastifyInstance, opts: { rateLimits: boolean })
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
 
   // header_acao=1 (and every v2 call, for browser extensions) allows cross-origin reads.
-  app.addHook('onSend', async (req, reply) => {
-    const q = req.query as Record<string, unknown> | undefined;
-    if (reply.compatV2 || q?.header_acao === '1' || String(req.body ?? '').includes('header_acao')) reply.header('access-control-allow-origin', '*');
+  // The app's HTML security headers are not applied here (protocol bodies only); nosniff is.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    reply.header('x-content-type-options', 'nosniff');
+    const acao = (parsedParams(req)?.fields ?? (req.query as Fields | undefined))?.header_acao;
+    if (reply.compatV2 || acao === '1' || acao === 1 || acao === true) reply.header('access-control-allow-origin', '*');
+    done(null, payload);
   });
 
   /** The customer's error log (/setting/errors): errors answered to a well-formed key of an account. */

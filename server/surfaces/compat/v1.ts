@@ -38,7 +38,7 @@ export function registerV1(app: FastifyInstance, limits: CompatLimits, accounts:
     const { fields, files } = await readParams(req);
     const json = isOn(fieldOf(fields, 'json'));
     reply.compatJson = json;
-    const { user } = await authenticate(req, limits, accounts, fieldOf(fields, 'key'), true);
+    const { user, settings } = await authenticate(req, limits, accounts, fieldOf(fields, 'key'), true);
     for (const [name, file] of Object.entries(files)) if (name !== 'imginstructions') checkExtension(file.filename, String(fieldOf(fields, 'method')) === 'audio');
     const bag = createParamBag(fields, Object.fromEntries(Object.entries(files).map(([n, f]) => [n, f.data.toString('base64')])));
     const parsed = parseV1(bag);
@@ -56,6 +56,7 @@ export function registerV1(app: FastifyInstance, limits: CompatLimits, accounts:
     try {
       const { id } = await submitTask(req.ctx, {
         customer: user,
+        settings,
         task: parsed.task,
         image,
         apiVersion: 'v1',

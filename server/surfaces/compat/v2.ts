@@ -33,7 +33,7 @@ export function registerV2(app: FastifyInstance, limits: CompatLimits, accounts:
   };
 
   route('/createTask', async (req, body) => {
-    const { user } = await authenticate(req, limits, accounts, body.clientKey, true);
+    const { user, settings } = await authenticate(req, limits, accounts, body.clientKey, true);
     const task = body.task;
     if (task === undefined || task === null || typeof task !== 'object') throw new TaskError('ERROR_TASK_ABSENT');
     const parsed = parseV2(task, { languagePool: body.languagePool });
@@ -52,6 +52,7 @@ export function registerV2(app: FastifyInstance, limits: CompatLimits, accounts:
     try {
       ({ id } = await submitTask(req.ctx, {
         customer: user,
+        settings,
         task: parsed.task,
         image,
         apiVersion: 'v2',
