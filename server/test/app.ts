@@ -46,3 +46,12 @@ export function linksInMail(t: TestApp, to: string): string[] {
   if (!mail) throw new Error(`no mail to ${to}`);
   return [...mail.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
 }
+
+/**
+ * Waits for the app to hear what was just committed. Its caches (API keys, task results) learn of
+ * database changes through LISTEN a moment after the commit; a client polling seconds apart never
+ * notices, a test acting in the same millisecond would.
+ */
+export function heard(ms = 100): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

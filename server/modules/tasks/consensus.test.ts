@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWorkerTrusted } from '#server/modules/workers/moderation.service.ts';
 import { listMistakes, markTrainingPassed } from '#server/modules/workers/workers.service.ts';
-import { buildTestApp, type TestApp } from '#server/test/app.ts';
+import { buildTestApp, heard, type TestApp } from '#server/test/app.ts';
 import { browserHeaders, buildUser, CSRF, sessionCookieFor } from '#server/test/factories.ts';
 import { makePng } from '#server/test/images.ts';
 import { upsertApiSettings } from './tasks.repo.ts';
@@ -58,6 +58,7 @@ async function answer(w: Worker, id: number, text: string) {
 async function consensusCustomer(rule: { minAttempts: number; maxAttempts: number; minMatches: number }, language: string) {
   const c = await buildUser(t, { balance: '1.00' });
   await upsertApiSettings(t.database.db, c.id, { consensus: rule, defaultLanguage: language });
+  await heard();
   return c;
 }
 const submitV1 = async (key: string, extra: Record<string, string> = {}) => {
@@ -125,6 +126,7 @@ describe('submission', () => {
   it('refuses sandbox together with consensus: ERROR_BAD_PARAMETERS in v1 (plain and JSON) and v2, nothing stored or charged', async () => {
     const c = await buildUser(t, { balance: '1.00' });
     await upsertApiSettings(t.database.db, c.id, { sandbox: true, consensus: { minAttempts: 2, maxAttempts: 3, minMatches: 2 } });
+    await heard();
     expect((await post('/in.php', { key: c.apiKey, method: 'base64', body: png })).body).toBe('ERROR_BAD_PARAMETERS');
     expect((await post('/in.php', { key: c.apiKey, method: 'base64', body: png, json: 1 })).json()).toEqual({
       status: 0,
@@ -143,6 +145,7 @@ describe('submission', () => {
   it('ERROR_ZERO_BALANCE when the balance covers one answer but not maxAttempts of them', async () => {
     const c = await buildUser(t, { balance: '0.001' }); // two normal captchas at the floor, not three
     await upsertApiSettings(t.database.db, c.id, { consensus: { minAttempts: 2, maxAttempts: 3, minMatches: 2 } });
+    await heard();
     expect((await post('/in.php', { key: c.apiKey, method: 'base64', body: png })).body).toBe('ERROR_ZERO_BALANCE');
     expect(await balanceOf(c.id)).toBe(1000);
   });
@@ -163,6 +166,7 @@ describe('submission', () => {
     expect(await balanceOf(c.id)).toBe(1_000_000 - Number(row.price));
     // Sandbox + consensus on the account does not refuse token tasks (the rule never applies to them).
     await upsertApiSettings(t.database.db, c.id, { sandbox: true });
+    await heard();
     const sandboxed = await post('/in.php', { key: c.apiKey, method: 'userrecaptcha', googlekey: '6Le-wvkSAAAAAPBMRTvw0Q4Muexq9bi0DJwx_mJ-', pageurl: 'https://example.com/login' });
     expect(sandboxed.body).toMatch(/^OK\|\d+$/);
     await t.database.db.execute(sql`update tasks set expires_at = now() - interval '1 second' where id = ${Number(sandboxed.body.slice(3))}`);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listApiErrors } from '#server/modules/apilog/apilog.service.ts';
 import { upsertApiSettings } from '#server/modules/tasks/tasks.repo.ts';
-import { buildTestApp, type TestApp } from '#server/test/app.ts';
+import { buildTestApp, heard, type TestApp } from '#server/test/app.ts';
 import { buildUser } from '#server/test/factories.ts';
 import { makePng } from '#server/test/images.ts';
 import { CompatLimits } from './limits.ts';
@@ -33,6 +33,7 @@ describe('ERROR: 1003', () => {
     // Two uploads first: the errors must reach max(120, 3 × 2).
     for (let i = 0; i < 2; i++) expect((await submit()).body).toMatch(/^OK\|\d+$/);
     await upsertApiSettings(t.database.db, c.id, { maxBidPer1000: 1 });
+    await heard();
     // 100 ms apart: well under MAX_USER_TURN (60 in 3 s).
     for (let i = 0; i < 119; i++) {
       tick(100);
@@ -124,6 +125,7 @@ describe('the error log of banned requests', () => {
   it('keeps one row per key and ban code per 10 s, whatever the flood', async () => {
     const c = await buildUser(t, { balance: '5.00' });
     await upsertApiSettings(t.database.db, c.id, { maxBidPer1000: 1 });
+    await heard();
     const tick = clock();
     for (let i = 0; i < 130; i++) {
       tick(100);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCache } from '#server/modules/tasks/result-cache.ts';
 import { upsertApiSettings } from '#server/modules/tasks/tasks.repo.ts';
-import { buildTestApp, type TestApp } from '#server/test/app.ts';
+import { buildTestApp, heard, type TestApp } from '#server/test/app.ts';
 import { buildUser } from '#server/test/factories.ts';
 import { makePng } from '#server/test/images.ts';
 import { AccountCache } from './account-cache.ts';
@@ -17,8 +17,6 @@ afterAll(() => t.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const submit = async (key: string) => (await t.app.inject({ method: 'POST', url: '/in.php', payload: { key, method: 'base64', body: png } })).body.slice(3);
-/** Lets the LISTEN connection deliver what the last statement announced. */
-const settle = () => new Promise((r) => setTimeout(r, 50));
 
 describe('result polling cache', () => {
   it('serves a not-ready task from memory until its end is announced, then the answer', async () => {
@@ -32,7 +30,7 @@ describe('result polling cache', () => {
     expect((await poll()).body).toBe('CAPCHA_NOT_READY');
 
     await t.database.db.execute(sql`select pg_notify('tasks', ${JSON.stringify({ kind: 'ended', id: Number(id), customerId: customer.id, state: 'solved' })})`);
-    await settle();
+    await heard();
     expect((await poll()).body).toBe('OK|q7r2');
   });
 
@@ -65,20 +63,20 @@ describe('API key cache', () => {
     expect((await balance(customer.apiKey)).body).toBe('1.00');
 
     await upsertApiSettings(t.database.db, customer.id, { allowedIps: ['203.0.113.9'] });
-    await settle();
+    await heard();
     expect((await balance(customer.apiKey)).body).toBe('ERROR_IP_NOT_ALLOWED');
     await upsertApiSettings(t.database.db, customer.id, { allowedIps: [] });
-    await settle();
+    await heard();
     expect((await balance(customer.apiKey)).body).toBe('1.00');
 
     await t.database.db.execute(sql`update users set blocked_at = now() where id = ${customer.id}`);
-    await settle();
+    await heard();
     expect((await balance(customer.apiKey)).body).toBe('ERROR_ACCOUNT_SUSPENDED');
     await t.database.db.execute(sql`update users set blocked_at = null where id = ${customer.id}`);
 
     const fresh = 'f'.repeat(32);
     await t.database.db.execute(sql`update users set api_key = ${fresh} where id = ${customer.id}`);
-    await settle();
+    await heard();
     expect((await balance(customer.apiKey)).body).toBe('ERROR_KEY_DOES_NOT_EXIST');
     expect((await balance(fresh)).body).toBe('1.00');
   });

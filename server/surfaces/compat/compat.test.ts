@@ -4,7 +4,7 @@ import { upsertApiSettings } from '#server/modules/tasks/tasks.repo.ts';
 import { setWorkerTrusted } from '#server/modules/workers/moderation.service.ts';
 import { markTrainingPassed } from '#server/modules/workers/workers.service.ts';
 import { claimTask, answerTask } from '#server/modules/tasks/tasks.service.ts';
-import { buildTestApp, type TestApp } from '#server/test/app.ts';
+import { buildTestApp, heard, type TestApp } from '#server/test/app.ts';
 import { buildUser } from '#server/test/factories.ts';
 import { makePng } from '#server/test/images.ts';
 
@@ -34,7 +34,11 @@ async function solve(id: number | string, answer: unknown) {
   for (let i = 0; i < 50; i++) {
     const task = await claimTask(ctx(), { id: worker.id, languages: ['en'] });
     expect(task, `task ${id} was never offered`).toBeTruthy();
-    if (task!.id === Number(id)) return answerTask(ctx(), worker.id, task!.id, answer);
+    if (task!.id === Number(id)) {
+      const accepted = await answerTask(ctx(), worker.id, task!.id, answer);
+      await heard();
+      return accepted;
+    }
     await answerTask(ctx(), worker.id, task!.id, { kind: 'text', text: 'filler' });
   }
   throw new Error(`task ${id} not reached`);
@@ -121,12 +125,14 @@ describe('golden v1 errors', () => {
   it('ERROR_IP_NOT_ALLOWED when the key is limited to other addresses', async () => {
     const limited = await buildUser(t, { balance: '1.00' });
     await upsertApiSettings(t.database.db, limited.id, { allowedIps: ['10.9.9.9'] });
+    await heard();
     expect((await post('/in.php', { key: limited.apiKey, method: 'base64', body: png })).body).toBe('ERROR_IP_NOT_ALLOWED');
   });
 
   it('ERROR_NO_SLOT_AVAILABLE when the live rate is above the maximum bid', async () => {
     const thrifty = await buildUser(t, { balance: '1.00' });
     await upsertApiSettings(t.database.db, thrifty.id, { maxBidPer1000: 100_000 });
+    await heard();
     expect((await post('/in.php', { key: thrifty.apiKey, method: 'base64', body: png })).body).toBe('ERROR_NO_SLOT_AVAILABLE');
   });
 
@@ -204,6 +210,7 @@ describe('golden: 100% recognition', () => {
   it('ERROR_BAD_DUPLICATES in v1 (plain, JSON, bulk) and v2 (13) when the answers never agree', async () => {
     const picky = await buildUser(t, { balance: '1.00' });
     await upsertApiSettings(t.database.db, picky.id, { consensus: { minAttempts: 2, maxAttempts: 2, minMatches: 2 }, defaultLanguage: 'ko' });
+    await heard();
     const id = Number((await post('/in.php', { key: picky.apiKey, method: 'base64', body: png })).body.slice(3));
     for (const text of ['first', 'second']) {
       const w = await buildUser(t, { userType: 'worker' });
@@ -227,6 +234,7 @@ describe('golden: 100% recognition', () => {
   it('ERROR_BAD_PARAMETERS in v1 and v2 when sandbox and 100% recognition are both on', async () => {
     const both = await buildUser(t, { balance: '1.00' });
     await upsertApiSettings(t.database.db, both.id, { sandbox: true, consensus: { minAttempts: 2, maxAttempts: 3, minMatches: 2 } });
+    await heard();
     expect((await post('/in.php', { key: both.apiKey, method: 'base64', body: png })).body).toBe('ERROR_BAD_PARAMETERS');
     expect((await post('/in.php', { key: both.apiKey, method: 'base64', body: png, json: 1 })).json()).toEqual({ status: 0, request: 'ERROR_BAD_PARAMETERS', error_text: expect.any(String) });
     expect((await post('/createTask', { clientKey: both.apiKey, task: { type: 'ImageToTextTask', body: png } })).json()).toEqual({ errorId: 110, errorCode: 'ERROR_BAD_PARAMETERS', errorDescription: expect.any(String) });

@@ -5,7 +5,7 @@ import type { ServerMessage, TaskOffer } from '#shared/contracts/realtime.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { Ctx } from '#server/lib/ctx.ts';
 import type { TaskRow } from '#server/modules/tasks/tasks.repo.ts';
-import { claimTask, type TaskEvent } from '#server/modules/tasks/tasks.service.ts';
+import { claimTask, skipTask, type TaskEvent } from '#server/modules/tasks/tasks.service.ts';
 
 export interface WorkerConn {
   socket: WebSocket;
@@ -99,7 +99,9 @@ export class WorkerHub {
         this.log.error({ err, workerId: conn.userId }, 'claim failed');
       }
       if (conn.socket.readyState !== conn.socket.OPEN || !this.working.has(conn.socket)) {
-        return task !== null; // gone or stopped meanwhile; a claimed task's lease lapses and requeues it
+        // Gone or stopped while we looked: a task claimed for them goes straight back to the queue.
+        if (task) await skipTask(this.ctx(), conn.userId, task.id, 'skipped').catch((err: unknown) => this.log.error({ err }, 'release failed'));
+        return task !== null;
       }
       if (task) {
         conn.taskId = task.id;
