@@ -137,9 +137,7 @@ export class WorkerHub {
 
   /** Offers a newly queued task to the longest-waiting idle worker who can take it (Map order is arrival order). */
   private async dispatch(): Promise<void> {
-    let asked = 0;
     for (const conn of [...this.idle.values()]) {
-      if (asked++ >= 5) return; // the task suits none of the longest-waiting: they look again on the next news
       if (!this.idle.delete(conn.socket)) continue; // a concurrent dispatch took this worker
       if (await this.claimFor(conn, true)) return;
     }
