@@ -140,10 +140,11 @@ test('"report incorrect" on /statistics/uploads: a trusted re-solve upholds it a
   const judge = await signIn(await newPage(browser), accounts.logsJudge);
 
   // A live task, solved wrongly by the worker.
+  // Look from before "start": a task queued by a spec running alongside (no language, so any
+  // worker's) may be offered at once; solveOwn skips it back to the queue.
+  const offered = worker.mark();
   await worker.startWork();
   const workerBefore = await worker.balance();
-  // The offer may arrive before the API call returns: look from before the submission.
-  const offered = worker.mark();
   const id = Number(idOf(await inPhp(customer.apiKey, { lang: LOGS_LANGUAGE })));
   expect(id).toBeGreaterThan(0);
   const solved = await solveOwn(worker, id, 'WR0NG7', offered);
