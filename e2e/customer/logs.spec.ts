@@ -15,6 +15,7 @@ import { LOGS_LANGUAGE, readSeededLogs, SEEDED_API_ERRORS, SEEDED_PINGBACK_URL, 
 import { parseMoney } from '../../shared/money.ts';
 import { idOf, inPhp } from './compat.ts';
 import { solveOwn } from './solve-own.ts';
+import { textPicture } from '../compat/png.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -145,7 +146,8 @@ test('"report incorrect" on /statistics/uploads: a trusted re-solve upholds it a
   const offered = worker.mark();
   await worker.startWork();
   const workerBefore = await worker.balance();
-  const id = Number(idOf(await inPhp(customer.apiKey, { lang: LOGS_LANGUAGE })));
+  // A picture of its own, so the re-solve below is recognised by it.
+  const id = Number(idOf(await inPhp(customer.apiKey, { lang: LOGS_LANGUAGE, body: textPicture(200, 70, 23).toString('base64') })));
   expect(id).toBeGreaterThan(0);
   const solved = await solveOwn(worker, id, 'WR0NG7', offered);
   await worker.stopWork();
@@ -170,7 +172,8 @@ test('"report incorrect" on /statistics/uploads: a trusted re-solve upholds it a
   // The trusted judge re-solves the same image and reads it differently.
   const judging = judge.mark();
   await judge.startWork();
-  const reSolve = await solveOwn(judge, (offerId) => offerId > id, 'R1GHT7', judging);
+  // The re-solve is a new task showing the reported picture (other specs' tasks may come first).
+  const reSolve = await solveOwn(judge, (offer) => offer.id > id && offer.media === solved.offer.media, 'R1GHT7', judging);
   await judge.stopWork();
   expect(reSolve.offer.type).toBe('normal');
 

@@ -3,16 +3,17 @@
  * spec's language, so they get only their spec's tasks; a task without a language from a spec
  * running alongside could still be offered while they wait: it is skipped straight back.
  */
+import type { TaskOffer } from '../../shared/contracts/realtime.ts';
 import type { Cabinet } from '../compat/cabinet.ts';
 import { tr } from '../support/app.ts';
 
-/** Waits for task `id` on the worker's screen (skipping any other), types `text`, submits; returns the offer. */
-export async function solveOwn(cabinet: Cabinet, id: number | ((offerId: number) => boolean), text: string, since = cabinet.mark()) {
-  const mine = typeof id === 'number' ? (offerId: number) => offerId === id : id;
+/** Waits for task `id` (or an offer `id` accepts) on the worker's screen, skipping any other, types `text`, submits; returns the offer. */
+export async function solveOwn(cabinet: Cabinet, id: number | ((offer: TaskOffer) => boolean), text: string, since = cabinet.mark()) {
+  const mine = typeof id === 'number' ? (offer: TaskOffer) => offer.id === id : id;
   for (let tries = 0; tries < 5; tries++) {
     const { offer, stage } = await cabinet.nextTask(since);
     since = cabinet.mark();
-    if (!mine(offer.id)) {
+    if (!mine(offer)) {
       await stage.getByRole('button', { name: tr('en', 'worker:stage.skip') }).click();
       continue;
     }
