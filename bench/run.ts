@@ -88,11 +88,13 @@ async function main() {
       env: { ...process.env, PORT: '3903', HOST: '127.0.0.1', DATABASE_URL: benchUrl.toString(), LOG_LEVEL: 'warn', RATE_LIMITS: 'false', PUBLIC_URL: 'http://127.0.0.1:3903' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
+    let stopped: Promise<void> | null = null;
+    const stopPgApp = () => (stopped ??= stop(pgApp));
     try {
       await waitFor('http://127.0.0.1:3903/readyz');
-      engine = await engineScenarios('http://127.0.0.1:3903', benchUrl.toString(), DURATION, CONNECTIONS);
+      engine = await engineScenarios('http://127.0.0.1:3903', benchUrl.toString(), DURATION, CONNECTIONS, stopPgApp);
     } finally {
-      await stop(pgApp);
+      await stopPgApp();
     }
   } catch (err) {
     process.stderr.write(`engine scenarios skipped: PostgreSQL at ${pgUrl} unavailable (${String(err)})\n`);

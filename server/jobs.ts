@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { CAPTCHA_TYPES } from '#shared/captcha-types/index.ts';
 import type { Ctx } from './lib/ctx.ts';
 import { pruneOldApiErrors } from './modules/apilog/apilog.service.ts';
+import { FULL_LOAD } from './modules/pricing/pricing.service.ts';
 import { deliverDuePingbacks } from './modules/tasks/pingback.service.ts';
-import { countQueuedByType } from './modules/tasks/tasks.repo.ts';
+import { countQueuedByTypeUpTo } from './modules/tasks/tasks.repo.ts';
 import { sweepTasks } from './modules/tasks/tasks.service.ts';
 import { nodeName, rollUpStatistics, sampleLoad } from './modules/statistics/statistics.service.ts';
 
@@ -17,6 +19,8 @@ export class Market {
     this.loads = Object.fromEntries(Object.entries(queued).map(([t, n]) => [t, n / per]));
   }
 }
+
+const CAPTCHA_SLUGS = CAPTCHA_TYPES.map((t) => t.slug);
 
 function every(ms: number, job: () => Promise<unknown>, onError: (err: unknown) => void) {
   let running = false;
@@ -43,7 +47,11 @@ export function startJobs(app: FastifyInstance): () => void {
     every(2_000, () => deliverDuePingbacks(ctx()), onError),
     // The customers' API error log keeps 30 days (the per-account cap is applied as rows are written).
     every(60_000, () => pruneOldApiErrors(ctx()), onError),
-    every(2_000, async () => app.market.set(await countQueuedByType(app.database.db), app.workerHub.idleCount), onError),
+    every(2_000, async () => {
+      const idle = app.workerHub.idleCount;
+      // Past FULL_LOAD queued per idle worker the price is at its cap: counting further changes nothing.
+      app.market.set(await countQueuedByTypeUpTo(app.database.db, CAPTCHA_SLUGS, FULL_LOAD * Math.max(1, idle)), idle);
+    }, onError),
     // Public statistics: this node's load sample once a minute (the first write of a minute wins),
     // and the hourly roll-ups of tasks (one node at a time; the first run backfills).
     every(20_000, () => sampleLoad(ctx(), node, app.workerHub.workerCounts), onError),

@@ -68,6 +68,8 @@ export const tasks = pgTable(
   (t) => [
     // The claim reads only queued rows: keep that index tiny (architecture: ~9x faster).
     index('tasks_queued_idx').on(t.id).where(sql`state = 'queued'`),
+    // The live price's load: queued tasks of one type, counted up to a cap.
+    index('tasks_queued_type_idx').on(t.type).where(sql`state = 'queued'`),
     index('tasks_leases_idx').on(t.leaseExpiresAt).where(sql`state = 'assigned'`),
     index('tasks_open_expiry_idx').on(t.expiresAt).where(sql`state in ('queued', 'assigned')`),
     index('tasks_customer_idx').on(t.customerId, t.id),

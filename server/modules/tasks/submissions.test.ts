@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { buildUser } from '#server/test/factories.ts';
 import { SubmissionQueue, writeSubmissions, type Submission } from './submissions.ts';
+import { countQueuedByTypeUpTo } from './tasks.repo.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,5 +49,20 @@ describe('submissions written together', () => {
     expect(await balanceOf(customer.id)).toBe(1_000_000 - 20 * 500);
     const [sum] = await rows<{ s: number }>(sql`select coalesce(sum(amount), 0)::bigint as s from ledger_entries where user_id = ${customer.id}`);
     expect(Number(sum!.s)).toBe(await balanceOf(customer.id));
+  });
+
+  it('counts the queue per type for the live price, each count stopping at the cap', async () => {
+    const customer = await buildUser(t, { balance: '1.00' });
+    const before = await countQueuedByTypeUpTo(t.database.db, ['normal', 'grid', 'rotate'], 1000);
+    await writeSubmissions(t.database.db, [
+      ...Array.from({ length: 5 }, () => item(customer.id, 500)),
+      ...Array.from({ length: 2 }, () => ({ ...item(customer.id, 500), type: 'grid' })),
+    ]);
+    const after = await countQueuedByTypeUpTo(t.database.db, ['normal', 'grid', 'rotate'], 1000);
+    expect((after.normal ?? 0) - (before.normal ?? 0)).toBe(5);
+    expect((after.grid ?? 0) - (before.grid ?? 0)).toBe(2);
+    expect(after.rotate).toBeUndefined();
+    const capped = await countQueuedByTypeUpTo(t.database.db, ['normal', 'grid'], 2);
+    expect(capped).toEqual({ normal: 2, grid: 2 });
   });
 });

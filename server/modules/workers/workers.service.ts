@@ -14,6 +14,8 @@ export interface WorkerState {
   blocked: boolean;
   /** Real tasks go only to qualified workers: training passed and not blocked. */
   qualified: boolean;
+  /** May re-solve reported images (verification tasks). */
+  trusted: boolean;
 }
 
 export async function getWorkerState(ctx: Ctx, user: UserRow): Promise<WorkerState> {
@@ -21,7 +23,7 @@ export async function getWorkerState(ctx: Ctx, user: UserRow): Promise<WorkerSta
   const languages = profile?.languages ?? ['en'];
   const trainingPassed = Boolean(profile?.trainingPassedAt);
   const blocked = Boolean(profile?.blockedAt) || Boolean(user.blockedAt);
-  return { languages, trainingPassed, blocked, qualified: user.userType === 'worker' && trainingPassed && !blocked };
+  return { languages, trainingPassed, blocked, qualified: user.userType === 'worker' && trainingPassed && !blocked, trusted: Boolean(profile?.trustedAt) };
 }
 
 export async function setWorkerLanguages(ctx: Ctx, userId: number, languages: string[]) {

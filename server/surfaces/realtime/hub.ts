@@ -11,6 +11,8 @@ export interface WorkerConn {
   socket: WebSocket;
   userId: number;
   languages: string[];
+  /** Trusted workers also take verification re-solves. */
+  trusted: boolean;
   sandbox: boolean;
   /** The task on offer, if any. */
   taskId: number | null;
@@ -137,9 +139,14 @@ export class WorkerHub {
 
   /** Offers a newly queued task to the longest-waiting idle worker who can take it (Map order is arrival order). */
   private async dispatch(): Promise<void> {
+    // Workers who may take the same tasks: once one of them found nothing, the others would too.
+    const foundNothing = new Set<string>();
     for (const conn of [...this.idle.values()]) {
+      const kind = `${conn.sandbox ? `sandbox:${conn.userId}` : 'live'}|${conn.trusted ? 'trusted' : ''}|${[...conn.languages].sort().join(',')}`;
+      if (foundNothing.has(kind)) continue;
       if (!this.idle.delete(conn.socket)) continue; // a concurrent dispatch took this worker
       if (await this.claimFor(conn, true)) return;
+      foundNothing.add(kind);
     }
   }
 

@@ -54,7 +54,7 @@ export const realtime = fp(
         hub.watchCustomer(user.id, socket);
         const worker = await getWorkerState(req.ctx, user);
         const sandboxAllowed = (await findApiSettings(req.ctx.db, user.id)).sandbox;
-        const conn: WorkerConn = { socket, userId: user.id, languages: worker.languages, sandbox: false, taskId: null };
+        const conn: WorkerConn = { socket, userId: user.id, languages: worker.languages, trusted: worker.trusted, sandbox: false, taskId: null };
         return { user, worker, sandboxAllowed, conn };
       })();
 

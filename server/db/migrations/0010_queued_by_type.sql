@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_queued_type_idx" ON "tasks" USING btree ("type") WHERE state = 'queued';
