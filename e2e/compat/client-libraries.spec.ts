@@ -42,14 +42,23 @@ let judge: Cabinet;
 /** USD micro-units from a balance the libraries return as a float. */
 const micros = (usd: number) => Math.round(usd * 1_000_000);
 
-/** What one task of `slug` costs the customer and earns the worker at the idle-market floor. */
-function rates(slug: string): { price: number; reward: number } {
+/**
+ * What one task of `slug` may cost: the live price lies between the floor (an idle market) and the
+ * cap (other specs may keep tasks queued meanwhile); the worker earns the type's share of it.
+ */
+function rates(slug: string): { floor: number; cap: number; share: number } {
   const def = getCaptchaType(slug);
   if (!def) throw new Error(`no captcha type ${slug}`);
-  const per1000 = parseMoney(def.price.floorPer1000);
-  expect(per1000 % 1000, `the floor of ${slug} is a whole number of micro-dollars per captcha`).toBe(0);
-  const price = per1000 / 1000;
-  return { price, reward: Math.floor(price * def.price.workerShare) };
+  return { floor: parseMoney(def.price.floorPer1000) / 1000, cap: parseMoney(def.price.capPer1000) / 1000, share: def.price.workerShare };
+}
+
+/** The price the customer paid: within the type's range; the worker's share follows from it, exactly. */
+function paid(slug: string, before: number, after: number): { price: number; reward: number } {
+  const { floor, cap, share } = rates(slug);
+  const price = before - after;
+  expect(price, `the customer paid the live ${slug} price`).toBeGreaterThanOrEqual(floor);
+  expect(price, `the customer paid the live ${slug} price`).toBeLessThanOrEqual(cap);
+  return { price, reward: Math.floor(price * share) };
 }
 
 function rejectAfter(ms: number, what: string): Promise<never> {
@@ -138,14 +147,13 @@ test.describe('@2captcha/captcha-solver (API v1)', () => {
 
   /** Runs a v1 case and checks the money: customer − price, worker + share. */
   async function v1Case<T extends { data: string; id: string }>(slug: string, call: () => Promise<T>, solve: (task: OnScreenTask) => Promise<void>) {
-    const { price, reward } = rates(slug);
     const customerBefore = micros(await solver.balance());
     const workerBefore = await cabinet.balance();
     const trip = await roundTrip(call, solve);
     expect(trip.offer.type).toBe(slug);
     expect(trip.value.id, 'the library polled the task the worker solved').toBe(String(trip.offer.id));
+    const { price, reward } = paid(slug, customerBefore, micros(await solver.balance()));
     expect(trip.accepted.reward).toBe(formatMoney(reward));
-    expect(micros(await solver.balance()), `the customer paid the ${slug} price`).toBe(customerBefore - price);
     expect(await cabinet.balance(), `the worker earned the ${slug} share`).toBe(workerBefore + reward);
     await cabinet.expectShownBalance(workerBefore + reward);
     expect(redirect.servernames).toContain('2captcha.com');
@@ -238,14 +246,13 @@ test.describe('@antiadmin/anticaptchaofficial (API v2)', () => {
 
   /** Runs a v2 case and checks the money: customer − price, worker + share. */
   async function v2Case<T>(slug: string, call: () => Promise<T>, solve: (task: OnScreenTask) => Promise<void>) {
-    const { price, reward } = rates(slug);
     const customerBefore = micros(await anticaptcha.getBalance());
     const workerBefore = await cabinet.balance();
     const trip = await roundTrip(call, solve);
     expect(trip.offer.type).toBe(slug);
     expect(anticaptcha.session.taskId, 'the library polled the task the worker solved').toBe(trip.offer.id);
+    const { price, reward } = paid(slug, customerBefore, micros(await anticaptcha.getBalance()));
     expect(trip.accepted.reward).toBe(formatMoney(reward));
-    expect(micros(await anticaptcha.getBalance()), `the customer paid the ${slug} price`).toBe(customerBefore - price);
     expect(await cabinet.balance(), `the worker earned the ${slug} share`).toBe(workerBefore + reward);
     await cabinet.expectShownBalance(workerBefore + reward);
     expect(redirect.servernames).toContain('api.anti-captcha.com');

@@ -12,7 +12,7 @@ import { readAccounts, type E2eAccount } from '../support/accounts.ts';
 import { gotoHydrated, tr } from '../support/app.ts';
 import { INTL_ORIGIN } from '../support/env.ts';
 import { LOGS_LANGUAGE, readSeededLogs, SEEDED_API_ERRORS, SEEDED_PINGBACK_URL, type SeededLogs } from '../support/seed-logs.ts';
-import { parseMoney } from '../../shared/money.ts';
+import { formatMoney, parseMoney } from '../../shared/money.ts';
 import { idOf, inPhp } from './compat.ts';
 import { solveOwn } from './solve-own.ts';
 import { textPicture } from '../compat/png.ts';
@@ -151,13 +151,18 @@ test('"report incorrect" on /statistics/uploads: a trusted re-solve upholds it a
   expect(id).toBeGreaterThan(0);
   const solved = await solveOwn(worker, id, 'WR0NG7', offered);
   await worker.stopWork();
-  expect(parseMoney(solved.accepted.reward)).toBe(300);
+  // The live price: the floor ($0.50 per 1000) on an idle market, more while other specs keep tasks queued.
+  const uploads = (await (await page.request.get('/api/v2/customer/uploads')).json()) as { records: { id: number; price: string }[] };
+  const price = parseMoney(uploads.records.find((u) => u.id === id)!.price);
+  expect(price).toBeGreaterThanOrEqual(500);
+  const shown = `$${formatMoney(price)}`;
+  expect(parseMoney(solved.accepted.reward)).toBe(Math.floor(price * 0.6));
 
   await gotoHydrated(page, '/statistics/uploads');
   await page.evaluate(() => ((window as unknown as { __stayed: boolean }).__stayed = true));
   const row = page.getByTestId(`upload-${id}`);
   await expect(row).toContainText('WR0NG7');
-  await expect(row).toContainText('$0.0005');
+  await expect(row).toContainText(shown);
   await expect(row).toContainText(c('logs.state.solved'));
   const before = await balanceOf(page);
 
@@ -179,8 +184,8 @@ test('"report incorrect" on /statistics/uploads: a trusted re-solve upholds it a
 
   // Upheld: shown on the row without a reload, the price back on the balance, the share stays held.
   await expect(outcome).toContainText(c('logs.outcome.upheld'));
-  await expect(outcome).toContainText(`${c('uploads.refunded')} $0.0005`);
-  expect(await balanceOf(page)).toBe(before + 500);
+  await expect(outcome).toContainText(`${c('uploads.refunded')} ${shown}`);
+  expect(await balanceOf(page)).toBe(before + price);
   expect(await worker.balance()).toBe(workerBefore);
   expect(await page.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(true);
 
@@ -188,5 +193,5 @@ test('"report incorrect" on /statistics/uploads: a trusted re-solve upholds it a
   const complaint = page.getByTestId(`complaint-${id}`);
   await expect(complaint).toContainText(c('logs.outcome.upheld'));
   await expect(complaint).toContainText('WR0NG7');
-  await expect(complaint).toContainText('$0.0005');
+  await expect(complaint).toContainText(shown);
 });

@@ -25,8 +25,10 @@ async function priceList(request: APIRequestContext, currency: string): Promise<
 
 /** Every type's "price now" on the page equals the API's, in `currency`. */
 async function expectPagePrices(page: Page, request: APIRequestContext, currency: string) {
-  // Prices are live: another spec's queue could move one between the two reads, so compare again then.
+  // Prices are live: another spec's queue could move one after the page was drawn; then draw it again and compare.
+  let attempt = 0;
   await expect(async () => {
+    if (attempt++ > 0) await gotoHydrated(page, new URL(page.url()).pathname);
     const list = await priceList(request, currency);
     expect(list.types.length).toBeGreaterThan(20);
     const shown = await page.locator('[data-testid^="price-"]').evaluateAll((els) =>
@@ -44,14 +46,17 @@ test.describe('pricing', () => {
     await expect(page.getByRole('heading', { name: tr('en', 'pricing:table.groups.token.title') })).toBeVisible();
     await expectPagePrices(page, request, 'USD');
 
-    const usd = await priceList(request, 'USD');
-    const normal = usd.types.find((p) => p.slug === 'normal')!;
     const row = page.getByRole('row', { name: new RegExp(tr('en', 'pricing:types.normal').replace(/[()]/g, '\\$&')) });
     // Price now, floor – cap, the worker's rate (then the average time, once tasks were solved).
     const cells = row.getByRole('cell');
-    await expect(cells.nth(0)).toHaveText(display(normal.per1000, 'USD'));
-    await expect(cells.nth(1)).toHaveText(`${display(normal.floorPer1000, 'USD')} – ${display(normal.capPer1000, 'USD')}`);
-    await expect(cells.nth(2)).toHaveText(display(normal.workerPer1000, 'USD'));
+    let attempt = 0;
+    await expect(async () => {
+      if (attempt++ > 0) await gotoHydrated(page, '/pricing');
+      const normal = (await priceList(request, 'USD')).types.find((p) => p.slug === 'normal')!;
+      expect(await cells.nth(0).textContent()).toBe(display(normal.per1000, 'USD'));
+      expect(await cells.nth(1).textContent()).toBe(`${display(normal.floorPer1000, 'USD')} – ${display(normal.capPer1000, 'USD')}`);
+      expect(await cells.nth(2).textContent()).toBe(display(normal.workerPer1000, 'USD'));
+    }).toPass({ timeout: 15_000 });
     await expect(page.getByRole('heading', { name: tr('en', 'pricing:live.title') })).toBeVisible();
     await expect(page.getByRole('heading', { name: tr('en', 'pricing:consensus.title') })).toBeVisible();
 
