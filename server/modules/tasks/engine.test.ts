@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markTrainingPassed } from '#server/modules/workers/workers.service.ts';
-import { buildTestApp, type TestApp } from '#server/test/app.ts';
+import { buildTestApp, heard, type TestApp } from '#server/test/app.ts';
 import { buildUser } from '#server/test/factories.ts';
 import { makePng } from '#server/test/images.ts';
 import { addPingbackHost, deliverDuePingbacks } from './pingback.service.ts';
@@ -103,6 +103,7 @@ describe('pingback', () => {
     const port = (server.address() as AddressInfo).port;
     const customer = await buildUser(t, { balance: '1.00' });
     await addPingbackHost(ctx(), customer.id, `127.0.0.1:${port}`);
+    await heard();
     const url = `http://127.0.0.1:${port}/hook`;
     const id = Number((await submit(customer.apiKey, { pingback: url })).body.slice(3));
     await t.database.db.execute(sql`update tasks set expires_at = now() - interval '1 second' where id = ${id}`);

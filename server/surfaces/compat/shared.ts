@@ -1,11 +1,10 @@
-import type { Ctx } from '#server/lib/ctx.ts';
-import { listPingbackHosts, pingbackHostOf } from '#server/modules/tasks/pingback.service.ts';
+import { pingbackHostOf } from '#server/modules/tasks/pingback.service.ts';
 
-/** A pingback URL is used only when its host was registered (protocol §4). */
-export async function pingbackAllowed(ctx: Ctx, userId: number, url: string): Promise<boolean> {
+/** A pingback URL is used only when its host was registered (protocol §4); `hosts` from the account's API settings. */
+export function pingbackAllowed(hosts: readonly string[], url: string): boolean {
   const host = pingbackHostOf(url);
   if (!host || !/^https?:\/\//i.test(url)) return false;
-  return (await listPingbackHosts(ctx, userId)).includes(host);
+  return hosts.includes(host);
 }
 
 /** soft_id / softId: an integer; anything else is ignored (unknown ids never cause errors). */

@@ -50,7 +50,7 @@ export function registerV1(app: FastifyInstance, limits: CompatLimits, accounts:
       await checkMedia(image, def.maxImageBytes ?? 600 * 1024, def.ui === 'audio');
     }
     const pingback = fieldOf(fields, 'pingback');
-    if (pingback !== undefined && pingback !== '' && !(await pingbackAllowed(req.ctx, user.id, String(pingback)))) {
+    if (pingback !== undefined && pingback !== '' && !pingbackAllowed(settings.pingbackHosts, String(pingback))) {
       throw new TaskError('ERROR_BAD_PARAMETERS', 'Register the pingback host first (res.php?action=add_pingback).');
     }
     try {

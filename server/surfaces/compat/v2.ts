@@ -45,7 +45,7 @@ export function registerV2(app: FastifyInstance, limits: CompatLimits, accounts:
       await checkMedia(image, def.maxImageBytes ?? 600 * 1024, def.ui === 'audio');
     }
     const callbackUrl = typeof body.callbackUrl === 'string' && body.callbackUrl !== '' ? body.callbackUrl : undefined;
-    if (callbackUrl && !(await pingbackAllowed(req.ctx, user.id, callbackUrl))) {
+    if (callbackUrl && !pingbackAllowed(settings.pingbackHosts, callbackUrl)) {
       throw new TaskError('ERROR_BAD_PARAMETERS', 'Register the callback host first.');
     }
     let id: number;
