@@ -13,6 +13,10 @@ import { engineScenarios, type Scenario } from './engine.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+/** Ports BASE+1… and the PostgreSQL database name, so two benches can run side by side. */
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3900);
+const BENCH_DB = process.env.BENCH_DB ?? 'captchahub_bench';
+const port = (n: number) => String(PORT_BASE + n);
 
 interface Result {
   name: string;
@@ -52,22 +56,22 @@ function stop(child: ChildProcess) {
 async function main() {
   const results: Result[] = [];
 
-  const hello = fork(path.resolve('bench/hello.ts'), { env: { ...process.env, PORT: '3901' }, execArgv: ['--import', 'tsx'], stdio: 'ignore' });
-  await waitFor('http://127.0.0.1:3901/');
-  const baseline = await load('fastify hello-world (baseline)', 'http://127.0.0.1:3901/');
+  const hello = fork(path.resolve('bench/hello.ts'), { env: { ...process.env, PORT: port(1) }, execArgv: ['--import', 'tsx'], stdio: 'ignore' });
+  await waitFor(`http://127.0.0.1:${port(1)}/`);
+  const baseline = await load('fastify hello-world (baseline)', `http://127.0.0.1:${port(1)}/`);
   results.push(baseline);
   await stop(hello);
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'captchahub-bench-'));
   const app = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: '3902', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1:3902' },
+    env: { ...process.env, PORT: port(2), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port(2)}` },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    await waitFor('http://127.0.0.1:3902/readyz');
-    results.push(await load('SSR home page /', 'http://127.0.0.1:3902/', { 'accept-language': 'en' }));
-    results.push(await load('SSR home page /ru/', 'http://127.0.0.1:3902/ru/', { 'accept-language': 'ru' }));
-    results.push(await load('GET /healthz (app stack)', 'http://127.0.0.1:3902/healthz'));
+    await waitFor(`http://127.0.0.1:${port(2)}/readyz`);
+    results.push(await load('SSR home page /', `http://127.0.0.1:${port(2)}/`, { 'accept-language': 'en' }));
+    results.push(await load('SSR home page /ru/', `http://127.0.0.1:${port(2)}/ru/`, { 'accept-language': 'ru' }));
+    results.push(await load('GET /healthz (app stack)', `http://127.0.0.1:${port(2)}/healthz`));
   } finally {
     await stop(app);
     rmSync(dataDir, { recursive: true, force: true });
@@ -79,20 +83,20 @@ async function main() {
   try {
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
-    await admin.query('drop database if exists captchahub_bench with (force)');
-    await admin.query('create database captchahub_bench');
+    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
+    await admin.query(`create database ${BENCH_DB}`);
     await admin.end();
     const benchUrl = new URL(pgUrl);
-    benchUrl.pathname = '/captchahub_bench';
+    benchUrl.pathname = `/${BENCH_DB}`;
     const pgApp = spawn(process.execPath, ['dist/server/main.js'], {
-      env: { ...process.env, PORT: '3903', HOST: '127.0.0.1', DATABASE_URL: benchUrl.toString(), LOG_LEVEL: 'warn', RATE_LIMITS: 'false', PUBLIC_URL: 'http://127.0.0.1:3903' },
+      env: { ...process.env, PORT: port(3), HOST: '127.0.0.1', DATABASE_URL: benchUrl.toString(), LOG_LEVEL: 'warn', RATE_LIMITS: 'false', PUBLIC_URL: `http://127.0.0.1:${port(3)}` },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     let stopped: Promise<void> | null = null;
     const stopPgApp = () => (stopped ??= stop(pgApp));
     try {
-      await waitFor('http://127.0.0.1:3903/readyz');
-      engine = await engineScenarios('http://127.0.0.1:3903', benchUrl.toString(), DURATION, CONNECTIONS, stopPgApp);
+      await waitFor(`http://127.0.0.1:${port(3)}/readyz`);
+      engine = await engineScenarios(`http://127.0.0.1:${port(3)}`, benchUrl.toString(), DURATION, CONNECTIONS, stopPgApp);
     } finally {
       await stopPgApp();
     }
