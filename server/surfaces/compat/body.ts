@@ -1,6 +1,7 @@
 import Busboy from '@fastify/busboy';
 import type { FastifyRequest } from 'fastify';
 import { TaskError } from '#server/modules/tasks/task-error.ts';
+import { multipartBoundary, parseContentType } from './content-type.ts';
 
 export type Fields = Record<string, unknown>;
 export interface UploadedFile {
@@ -13,14 +14,18 @@ export interface Params {
 }
 const parsed = new WeakMap<FastifyRequest, Params>();
 
-/** Multipart parts, read from the buffered body. Broken multipart is the protocol's ERROR_UPLOAD. */
-function parseMultipart(contentType: string, body: Buffer): Promise<{ fields: Fields; files: Record<string, UploadedFile> }> {
+/**
+ * Multipart parts, read from the buffered body. Broken multipart is the protocol's ERROR_UPLOAD.
+ * `boundary` is exactly as the client sent it (case matters); busboy gets it quoted.
+ */
+function parseMultipart(boundary: string | null, body: Buffer): Promise<{ fields: Fields; files: Record<string, UploadedFile> }> {
   return new Promise((resolve, reject) => {
     const fields: Fields = {};
     const files: Record<string, UploadedFile> = {};
     let bb: InstanceType<typeof Busboy>;
     try {
-      bb = new Busboy({ headers: { 'content-type': contentType }, limits: { files: 12, fields: 200, fieldSize: 2 * 1024 * 1024 } });
+      if (boundary === null) throw new Error('no usable boundary');
+      bb = new Busboy({ headers: { 'content-type': `multipart/form-data; boundary="${boundary}"` }, limits: { files: 12, fields: 200, fieldSize: 2 * 1024 * 1024 } });
     } catch {
       reject(new TaskError('ERROR_UPLOAD'));
       return;
@@ -55,10 +60,11 @@ export function parsedParams(req: FastifyRequest): Params | undefined {
 async function parseParams(req: FastifyRequest): Promise<Params> {
   const query = (req.query ?? {}) as Fields;
   const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-  const type = String(req.headers['content-type'] ?? '').toLowerCase();
   if (raw.length === 0) return { fields: { ...query }, files: {} };
-  if (type.startsWith('multipart/form-data')) {
-    const { fields, files } = await parseMultipart(type, raw);
+  // Parsed case-preservingly: the boundary's case must survive (issue 21, finding 3).
+  const type = parseContentType(String(req.headers['content-type'] ?? ''));
+  if (type.mediaType === 'multipart/form-data') {
+    const { fields, files } = await parseMultipart(multipartBoundary(type), raw);
     return { fields: { ...query, ...fields }, files };
   }
   const text = raw.toString('utf8').trim();
