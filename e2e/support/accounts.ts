@@ -39,6 +39,8 @@ export const SEEDED_ACCOUNTS = {
   /** e2e/customer/testcaptcha.spec.ts: a customer on /testcaptcha and a worker who reads only Vietnamese tasks. */
   testCustomer: { email: 'testcaptcha-customer@example.com', password: 'testcaptcha-customer-password', type: 'customer', balance: '10' },
   testWorker: { email: 'testcaptcha-worker@example.com', password: 'testcaptcha-worker-password', type: 'worker', balance: '0', trained: true },
+  /** e2e/compat/browser-upload.spec.ts: uploads from chromium's FormData; sandbox on, so its tasks are offered to no other spec's worker. */
+  uploadCustomer: { email: 'upload-customer@example.com', password: 'upload-customer-password', type: 'customer', balance: '10', sandbox: true },
 } as const;
 
 export type SeededAccountName = keyof typeof SEEDED_ACCOUNTS;

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { createMailer } from '#server/modules/mail/mail.service.ts';
+import { upsertApiSettings } from '#server/modules/tasks/tasks.repo.ts';
 import { createConfirmedUser, setPermission } from '#server/modules/users/users.service.ts';
 import { setWorkerTrusted } from '#server/modules/workers/moderation.service.ts';
 import { markTrainingPassed } from '#server/modules/workers/workers.service.ts';
@@ -27,6 +28,7 @@ try {
     if ('trusted' in a && a.trusted) await setWorkerTrusted(ctx, user.id, true);
     if ('moderator' in a && a.moderator) await setPermission(ctx, user.id, 'moderator', true, user.id);
     if ('admin' in a && a.admin) await setPermission(ctx, user.id, 'admin', true, user.id);
+    if ('sandbox' in a && a.sandbox) await upsertApiSettings(ctx.db, user.id, { sandbox: true });
     created[name] = user;
   }
   // Public statistics pages draw from this history (e2e/statistics).
