@@ -11,6 +11,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { sitesOf, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Ctx } from './lib/ctx.ts';
+import { bearerMatches, createMetrics, type Metrics } from './lib/metrics.ts';
 import { CLIENT_DIR } from './lib/root.ts';
 import { watchCatalog } from './modules/catalog/catalog.service.ts';
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     market: Market;
+    /** This process's Prometheus registry and families (lib/metrics.ts). */
+    metrics: Metrics;
   }
   interface FastifyRequest {
     /** The service context of this request (database, logger, config, mailer). */
@@ -65,8 +68,10 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   app.decorate('database', database);
   app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: `${config.BRAND_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>` }));
   app.decorate('market', new Market());
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
   const results = new ResultCache();
-  const submissions = new SubmissionQueue(database.db);
+  const submissions = new SubmissionQueue(database.db, { maxWaiting: config.SUBMISSION_BACKLOG, onOutcome: (outcome) => metrics.submissions.inc({ outcome }) });
   const unlisten = await database.listen(TASK_CHANNEL, (payload) => results.onEvent(JSON.parse(payload) as TaskEvent), (err) => {
     results.setLive(false);
     app.log.error({ err }, 'task listener lost: results are read from the database from now on');
@@ -98,6 +103,15 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
       return reply.code(503).send({ status: 'unavailable', database: database.kind });
     }
   });
+
+  // Off unless a token is configured; then only for `Authorization: Bearer <token>`.
+  const metricsToken = config.METRICS_TOKEN;
+  if (metricsToken) {
+    app.get('/metrics', async (req, reply) => {
+      if (!bearerMatches(req.headers.authorization, metricsToken)) return reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'unauthorized' });
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    });
+  }
 
   await app.register(realtime);
   // Captcha type switches made on other nodes reach this node's cache at once (catalog.service).

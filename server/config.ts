@@ -46,6 +46,13 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   /** The counting window of the ERROR: 1003 and ERROR: 1005 bans (compat/limits.ts), in seconds. */
   COMPAT_BAN_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  /**
+   * Submissions allowed to wait for the group commit; beyond it in.php/createTask answer
+   * ERROR_NO_SLOT_AVAILABLE at once (nothing written) instead of queueing without bound.
+   */
+  SUBMISSION_BACKLOG: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Turns on GET /metrics (Prometheus), answered only to `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   /** Currencies prices are shown in besides USD, with their rate per 1 USD. */
   CURRENCY_RATES: currencyRates.prefault('RUB=90,CNY=7.2'),
 });

@@ -19,6 +19,12 @@ export type Db = NodePgDatabase<Schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * The solving loop's own connections (claims, answers, skips of /ws workers): a worker's offer
+   * never waits for a connection behind submission batches, page loaders or result reads. On
+   * PGlite (one connection anyway) it is `db`.
+   */
+  dispatchDb: Db;
   kind: 'postgres' | 'pglite';
   /** The connection string, on PostgreSQL (another node can open the same database). */
   url?: string;
@@ -39,6 +45,8 @@ export interface OpenOptions {
   /** An existing PGlite (tests clone a migrated snapshot). */
   pglite?: PGlite;
   poolSize?: number;
+  /** Connections of `dispatchDb` on PostgreSQL (default 6). */
+  dispatchPoolSize?: number;
   migrate?: boolean;
 }
 
@@ -53,9 +61,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema });
     if (migrate) await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    const dispatchPool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.dispatchPoolSize ?? 6 });
+    const dispatchDb = drizzlePg(dispatchPool, { schema });
     const listeners: pg.Client[] = [];
     return {
       db,
+      dispatchDb,
       kind: 'postgres',
       url: opts.databaseUrl,
       ping: async () => void (await pool.query('select 1')),
@@ -76,7 +87,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
       close: async () => {
         await Promise.all(listeners.splice(0).map((c) => c.end()));
-        await pool.end();
+        await Promise.all([pool.end(), dispatchPool.end()]);
       },
     };
   }
@@ -97,6 +108,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const pglite = client;
   return {
     db,
+    dispatchDb: db,
     kind: 'pglite',
     ping: async () => void (await pglite.query('select 1')),
     listen: async (channel, onPayload) => pglite.listen(channel, onPayload),

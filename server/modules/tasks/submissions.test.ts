@@ -51,6 +51,28 @@ describe('submissions written together', () => {
     expect(Number(sum!.s)).toBe(await balanceOf(customer.id));
   });
 
+  it('refuses at once beyond its backlog, writing nothing for the refused: balance = ledger', async () => {
+    const customer = await buildUser(t, { balance: '1.00' });
+    const outcomes: string[] = [];
+    const queue = new SubmissionQueue(t.database.db, { maxBatch: 5, maxWaiting: 5, onOutcome: (o) => outcomes.push(o) });
+    // Two go straight to the two writers, five wait, the rest are refused without waiting.
+    const results = await Promise.allSettled(Array.from({ length: 30 }, () => queue.submit(item(customer.id, 500))));
+    const accepted = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(accepted).toHaveLength(7);
+    expect(refused).toHaveLength(23);
+    expect(refused.every((r) => (r.reason as { code: string }).code === 'ERROR_NO_SLOT_AVAILABLE')).toBe(true);
+    expect(outcomes.filter((o) => o === 'accepted')).toHaveLength(7);
+    expect(outcomes.filter((o) => o === 'refused_overload')).toHaveLength(23);
+    const tasks = await rows<{ id: number }>(sql`select id from tasks where customer_id = ${customer.id}`);
+    expect(tasks.map((r) => Number(r.id)).sort()).toEqual(accepted.map((r) => (r as PromiseFulfilledResult<number>).value).sort());
+    expect(await balanceOf(customer.id)).toBe(1_000_000 - 7 * 500);
+    const [sum] = await rows<{ s: number }>(sql`select coalesce(sum(amount), 0)::bigint as s from ledger_entries where user_id = ${customer.id}`);
+    expect(Number(sum!.s)).toBe(await balanceOf(customer.id));
+    // Once the line has drained, submissions are accepted again.
+    await expect(queue.submit(item(customer.id, 500))).resolves.toBeTypeOf('number');
+  });
+
   it('counts the queue per type for the live price, each count stopping at the cap', async () => {
     const customer = await buildUser(t, { balance: '1.00' });
     const before = await countQueuedByTypeUpTo(t.database.db, ['normal', 'grid', 'rotate'], 1000);

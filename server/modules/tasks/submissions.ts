@@ -26,6 +26,23 @@ export function writeSubmissions(db: Db, items: Submission[]): Promise<(number |
   return repo.queueAndCharge(db, items, TASK_CHANNEL);
 }
 
+/** Where the queue reports each submission's fate (the /metrics counters). */
+export type SubmissionOutcome = 'accepted' | 'refused_overload';
+
+export interface SubmissionQueueOptions {
+  /** Submissions written in one statement. */
+  maxBatch?: number;
+  /** Batches written at once: a second writer gathers and plans while the first commits. */
+  maxWriters?: number;
+  /**
+   * Submissions allowed to wait for a writer. Beyond it a submission is refused at once with
+   * ERROR_NO_SLOT_AVAILABLE (nothing written, nothing charged) instead of joining an ever longer
+   * line: under overload accepted tasks keep a bounded wait and clients hear "retry" in microseconds.
+   */
+  maxWaiting?: number;
+  onOutcome?: (outcome: SubmissionOutcome) => void;
+}
+
 interface Waiting {
   item: Submission;
   resolve: (id: number) => void;
@@ -44,16 +61,35 @@ interface Waiting {
 export class SubmissionQueue {
   private waiting: Waiting[] = [];
   private writers = 0;
+  private readonly maxBatch: number;
+  private readonly maxWriters: number;
+  private readonly maxWaiting: number;
+  private readonly onOutcome: (outcome: SubmissionOutcome) => void;
 
   constructor(
     private readonly db: Db,
-    private readonly maxBatch = 500,
-    /** Batches written at once: a second writer gathers and plans while the first commits. */
-    private readonly maxWriters = 2,
-  ) {}
+    opts: SubmissionQueueOptions = {},
+  ) {
+    this.maxBatch = opts.maxBatch ?? 500;
+    this.maxWriters = opts.maxWriters ?? 2;
+    this.maxWaiting = opts.maxWaiting ?? 2 * this.maxBatch;
+    this.onOutcome = opts.onOutcome ?? (() => {});
+  }
 
-  /** @throws TaskError ERROR_ZERO_BALANCE when the customer's balance does not cover the price */
+  /** Submissions waiting for a writer now. */
+  get backlog() {
+    return this.waiting.length;
+  }
+
+  /**
+   * @throws TaskError ERROR_ZERO_BALANCE when the customer's balance does not cover the price,
+   * ERROR_NO_SLOT_AVAILABLE when the queue is full (nothing written)
+   */
   submit(item: Submission): Promise<number> {
+    if (this.waiting.length >= this.maxWaiting) {
+      this.onOutcome('refused_overload');
+      return Promise.reject(new TaskError('ERROR_NO_SLOT_AVAILABLE', 'The service is at capacity; retry in a few seconds.'));
+    }
     return new Promise((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
       if (this.writers < this.maxWriters) void this.drain();
@@ -81,7 +117,10 @@ export class SubmissionQueue {
     batch.forEach((w, i) => {
       const id = ids[i];
       if (id === null || id === undefined) w.reject(new TaskError('ERROR_ZERO_BALANCE', 'Your balance is too low.'));
-      else w.resolve(id);
+      else {
+        this.onOutcome('accepted');
+        w.resolve(id);
+      }
     });
   }
 }

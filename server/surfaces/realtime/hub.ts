@@ -61,6 +61,8 @@ export class WorkerHub {
   constructor(
     private readonly ctx: () => Ctx,
     private readonly log: FastifyBaseLogger,
+    /** Called as each offer is sent, with the seconds since the task was queued (the /metrics histogram). */
+    private readonly onOffer: (waitedSeconds: number) => void = () => {},
   ) {}
 
   get idleCount() {
@@ -108,6 +110,7 @@ export class WorkerHub {
       if (task) {
         conn.taskId = task.id;
         send(conn.socket, { type: 'offer', task: toOffer(task) });
+        this.onOffer(Math.max(0, Date.now() - task.createdAt.getTime()) / 1000);
         return true;
       }
       // Nothing queued arrived while we looked: the queue really has nothing for this worker.

@@ -34,7 +34,10 @@ function parse(raw: unknown): WorkerClientMessage | null {
 export const realtime = fp(
   async (app: FastifyInstance) => {
     await app.register(fastifyWebsocket, { options: { maxPayload: 256 * 1024 } });
-    const hub = new WorkerHub(() => ({ db: app.database.db, log: app.log, config: app.config, mailer: app.mailer, market: app.market }), app.log);
+    // The solving loop runs on its own connections (database.dispatchDb): claims and answers never
+    // wait for a connection behind submission batches, page loaders or result reads.
+    const dispatchCtx = (log = app.log) => ({ db: app.database.dispatchDb, log, config: app.config, mailer: app.mailer, market: app.market });
+    const hub = new WorkerHub(() => dispatchCtx(), app.log, (seconds) => app.metrics.offerLatency.observe(seconds));
     app.decorate('workerHub', hub);
     const unlisten = await app.database.listen(TASK_CHANNEL, (payload) => {
       void hub.onEvent(JSON.parse(payload) as TaskEvent);
@@ -58,8 +61,9 @@ export const realtime = fp(
         return { user, worker, sandboxAllowed, conn };
       })();
 
+      const ctx = dispatchCtx(req.log);
       const release = async (conn: WorkerConn, userId: number) => {
-        if (conn.taskId !== null) await skipTask(req.ctx, userId, conn.taskId, 'skipped').catch(() => undefined);
+        if (conn.taskId !== null) await skipTask(ctx, userId, conn.taskId, 'skipped').catch(() => undefined);
         conn.taskId = null;
       };
 
@@ -85,7 +89,7 @@ export const realtime = fp(
               return;
             case 'answer': {
               if (msg.taskId !== conn.taskId) throw new AppError('CONFLICT', 'This task is not on offer to you.');
-              const result = await answerTask(req.ctx, user.id, msg.taskId, msg.answer);
+              const result = await answerTask(ctx, user.id, msg.taskId, msg.answer);
               conn.taskId = null;
               send(socket, { type: 'accepted', taskId: result.taskId, reward: formatMoney(result.reward), balance: result.balance === null ? null : formatMoney(result.balance) });
               await hub.offerNext(conn);
@@ -93,7 +97,7 @@ export const realtime = fp(
             }
             case 'skip':
               if (msg.taskId !== conn.taskId) throw new AppError('CONFLICT', 'This task is not on offer to you.');
-              await skipTask(req.ctx, user.id, msg.taskId, msg.reason === 'not_captcha' ? 'not_captcha' : 'skipped');
+              await skipTask(ctx, user.id, msg.taskId, msg.reason === 'not_captcha' ? 'not_captcha' : 'skipped');
               conn.taskId = null;
               send(socket, { type: 'released', taskId: msg.taskId });
               await hub.offerNext(conn);
