@@ -53,7 +53,7 @@ export function startJobs(app: FastifyInstance): () => void {
       app.market.set(await countQueuedByTypeUpTo(app.database.db, CAPTCHA_SLUGS, FULL_LOAD * Math.max(1, idle)), idle);
     }, onError),
     // Public statistics: this node's load sample once a minute (the first write of a minute wins),
-    // and the hourly roll-ups of tasks (one node at a time; the first run backfills).
+    // and the hourly roll-ups: the tasks journal applied to stats_hourly (one node at a time; the first run backfills).
     every(20_000, () => sampleLoad(ctx(), node, app.workerHub.workerCounts), onError),
     every(60_000, () => rollUpStatistics(ctx()), onError),
   ];

@@ -69,5 +69,5 @@ export async function seedStatisticsHistory(ctx: Ctx, hours = 72): Promise<void>
     );
   }
   await ctx.db.execute(sql.raw(`insert into load_samples (at, node, workers_online, workers_busy, queued) values ${samples.join(',')} on conflict do nothing`));
-  await rollUpStatistics(ctx, new Date(now));
+  await rollUpStatistics(ctx);
 }

@@ -177,7 +177,7 @@ export const apiErrors = pgTable(
   (t) => [index('api_errors_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Hourly roll-up of finished tasks per type, recomputed for recent hours by a job (public statistics). */
+/** Hourly roll-up of tasks per type (public statistics), kept up to date from stats_journal by a job. */
 export const statsHourly = pgTable(
   'stats_hourly',
   {
@@ -196,6 +196,24 @@ export const statsHourly = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hour, t.type] })],
 );
+
+/**
+ * What each statement on tasks added to stats_hourly, written by the database itself (statement
+ * triggers of migration 0011) and moved into stats_hourly by the roll-up job. Rows may be negative
+ * (a correction of an ended task); no key: the job consumes the whole table.
+ */
+export const statsJournal = pgTable('stats_journal', {
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+  type: text('type').notNull(),
+  submitted: integer('submitted').notNull().default(0),
+  solved: integer('solved').notNull().default(0),
+  unsolvable: integer('unsolvable').notNull().default(0),
+  spend: bigint('spend', { mode: 'number' }).notNull().default(0),
+  earned: bigint('earned', { mode: 'number' }).notNull().default(0),
+  turnaroundMsSum: bigint('turnaround_ms_sum', { mode: 'number' }).notNull().default(0),
+  waitMsSum: bigint('wait_ms_sum', { mode: 'number' }).notNull().default(0),
+  workMsSum: bigint('work_ms_sum', { mode: 'number' }).notNull().default(0),
+});
 
 /** Per-node minute samples of the live load: workers online and busy, tasks queued. */
 export const loadSamples = pgTable(

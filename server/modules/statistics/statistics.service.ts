@@ -18,8 +18,7 @@ import { convertMicros, minorDigits } from '#server/modules/pricing/currency.ts'
 import { currencyRates } from '#server/modules/pricing/price-list.service.ts';
 import {
   latestLoad,
-  rollUpHours,
-  rollUpStart,
+  rollUp,
   sumLoad,
   sumStats,
   writeLoadSample,
@@ -33,16 +32,12 @@ const DAY_MS = 86_400_000;
 // ------------------------------------------------------------------ roll-ups (jobs)
 
 /**
- * Recomputes stats_hourly from tasks: from the last rolled-up hour (at most the previous hour)
- * through the current one; on an empty stats_hourly, every hour since the first task (backfill).
- * Idempotent, and one node at a time (advisory lock; the others skip that round).
+ * Brings stats_hourly up to date: applies what the database journaled since the last run (on an
+ * empty stats_hourly, backfills every hour from tasks). Exact however often it runs, and one node at
+ * a time (advisory lock; the others skip that round and return false).
  */
-export async function rollUpStatistics(ctx: Pick<Ctx, 'db'>, now = new Date()): Promise<boolean> {
-  const currentHour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
-  const start = await rollUpStart(ctx.db);
-  if (start === null) return false;
-  const from = Math.min(start.getTime(), currentHour - HOUR_MS);
-  return rollUpHours(ctx.db, new Date(from), new Date(currentHour + HOUR_MS));
+export async function rollUpStatistics(ctx: Pick<Ctx, 'db'>): Promise<boolean> {
+  return rollUp(ctx.db);
 }
 
 /** A name for this process in load_samples, unique even for several apps in one process (tests). */

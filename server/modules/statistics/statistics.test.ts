@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicGraph, PublicStatistics } from '#shared/contracts/statistics.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { buildUser } from '#server/test/factories.ts';
-import { rollUpHours } from './statistics.repo.ts';
+import { readStatsHourly, recomputeStats } from './statistics.repo.ts';
 import { clearStatisticsCache, rollUpStatistics, sampleLoad } from './statistics.service.ts';
 
 /**
@@ -83,7 +83,7 @@ beforeAll(async () => {
   // A second write in the same minute is ignored: one sample per node per minute.
   await sampleLoad({ db: t.database.db }, 'node-b', { online: 30, busy: 30 });
 
-  expect(await rollUpStatistics({ db: t.database.db }, new Date('2025-01-12T14:30:00Z'))).toBe(true);
+  expect(await rollUpStatistics({ db: t.database.db })).toBe(true);
   clearStatisticsCache({ db: t.database.db });
 });
 afterAll(() => t.close());
@@ -117,19 +117,20 @@ describe('roll-up', () => {
     expect(rolled.some((r) => Number(r.spend) >= 9000)).toBe(false);
   });
 
-  it('is idempotent and removes an hour whose tasks are gone', async () => {
+  it('is idempotent, and deleting tasks (pruning) keeps their history', async () => {
     const before = await q(sql`select * from stats_hourly order by hour, type`);
-    expect(await rollUpStatistics({ db: t.database.db }, new Date('2025-01-12T14:30:00Z'))).toBe(true);
-    await rollUpHours(t.database.db, new Date(at(D1, '00:00:00')), new Date('2025-01-13T00:00:00Z'));
+    expect(await rollUpStatistics({ db: t.database.db })).toBe(true);
     expect(await q(sql`select * from stats_hourly order by hour, type`)).toEqual(before);
+    expect(await readStatsHourly(t.database.db)).toEqual(await recomputeStats(t.database.db));
 
     await t.database.db.execute(sql`insert into tasks (customer_id, type, kind, state, payload, price, reward, api_version, source_ip, max_attempts, expires_at, created_at, ended_at)
       values (${customerId}, 'normal', 'image', 'unsolvable', '{}'::jsonb, 1, 0, 'v1', '127.0.0.1', 3, now(), '2024-06-01T05:10:00Z', '2024-06-01T05:20:00Z')`);
-    await rollUpHours(t.database.db, new Date('2024-06-01T05:00:00Z'), new Date('2024-06-01T06:00:00Z'));
-    expect((await q(sql`select * from stats_hourly where hour = '2024-06-01T05:00:00Z'`)).length).toBe(1);
+    await rollUpStatistics({ db: t.database.db });
+    const hour = sql`select submitted, unsolvable from stats_hourly where hour = '2024-06-01T05:00:00Z'`;
+    expect(await q(hour)).toEqual([{ submitted: 1, unsolvable: 1 }]);
     await t.database.db.execute(sql`delete from tasks where created_at = '2024-06-01T05:10:00Z'`);
-    await rollUpHours(t.database.db, new Date('2024-06-01T05:00:00Z'), new Date('2024-06-01T06:00:00Z'));
-    expect((await q(sql`select * from stats_hourly where hour = '2024-06-01T05:00:00Z'`)).length).toBe(0);
+    await rollUpStatistics({ db: t.database.db });
+    expect(await q(hour)).toEqual([{ submitted: 1, unsolvable: 1 }]);
   });
 });
 
