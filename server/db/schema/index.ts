@@ -1,3 +1,5 @@
 export * from './tracking.ts';
 export * from './users.ts';
 export * from './tasks.ts';
+export * from './training.ts';
+export * from './payments.ts';
