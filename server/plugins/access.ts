@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#server/lib/app-error.ts';
 import type { UserRow } from '#server/modules/users/users.repo.ts';
+import type { Auth } from './session.ts';
 
 /**
  * Who may call a site-API route; every route declares one in `config.access`:
@@ -19,8 +20,12 @@ declare module 'fastify' {
 
 /** @throws AppError UNAUTHENTICATED, ERROR_EMPTY_USER, ACCOUNT_BLOCKED, FORBIDDEN */
 export function checkAccess(req: FastifyRequest, rule: AccessRule): void {
+  checkAuthAccess(req.auth, rule);
+}
+
+/** The same check on a session already loaded (the page renderer's in-process reads). */
+export function checkAuthAccess(auth: Auth | null, rule: AccessRule): void {
   if (rule === 'public') return;
-  const auth = req.auth;
   if (rule === 'twoFactorPending') {
     if (!auth?.session.twoFactorPending) throw new AppError('UNAUTHENTICATED', 'Sign in first.');
     return;

@@ -10,6 +10,11 @@ export interface Transport {
   fetchFn?: (input: Request) => Promise<Response>;
   /** Cookie header to forward on the server (the browser sends its own). */
   cookie?: string;
+  /**
+   * On the server: answers a GET of the site API in-process (the declared read's handler with the
+   * page request's session), so rendering makes no HTTP round trip. `path` has no leading slash.
+   */
+  read?: (path: string, query: URLSearchParams) => Promise<{ status: number; body: unknown }>;
 }
 
 /** The thunk extra argument of the store; RTK Query hands it to the base query as `api.extra`. */
@@ -40,8 +45,20 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   return result;
 };
 
+/** A GET through the transport's in-process reader: the same data or error body as over HTTP. */
+async function directRead(read: NonNullable<Transport['read']>, args: string | FetchArgs) {
+  const { url, params } = typeof args === 'string' ? { url: args, params: undefined } : args;
+  const [path = '', search = ''] = url.split('?');
+  const query = new URLSearchParams(search);
+  for (const [k, v] of Object.entries((params ?? {}) as Record<string, unknown>)) if (v !== undefined) query.append(k, String(v));
+  const answer = await read(path, query);
+  if (answer.status >= 200 && answer.status < 300) return { data: answer.body };
+  return { error: { status: answer.status, data: answer.body } as FetchBaseQueryError };
+}
+
 const rawBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, queryApi, extraOptions) => {
   const { transport } = queryApi.extra as StoreExtra;
+  if (transport.read && (typeof args === 'string' || (args.method ?? 'GET') === 'GET')) return directRead(transport.read, args);
   return fetchBaseQuery({
     baseUrl: transport.baseUrl,
     credentials: 'include',

@@ -6,6 +6,7 @@ import { CaptchaTypeSlugParamsSchema, SetCaptchaTypeEnabledSchema } from '#share
 import * as catalog from '#server/modules/catalog/catalog.service.ts';
 import * as users from '#server/modules/users/users.service.ts';
 import { currentUser } from '#server/plugins/access.ts';
+import { read } from './reads.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -14,9 +15,7 @@ export async function adminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = 'admin' as const;
 
-  r.get('/v2/admin/users', { config: { access }, schema: { querystring: AdminUserQuerySchema } }, async (req) =>
-    users.findUsers(req.ctx, req.query.q, req.query.page),
-  );
+  read(app, { path: '/v2/admin/users', access, query: AdminUserQuerySchema, handler: ({ ctx, query }) => users.findUsers(ctx, query.q, query.page) });
   r.put('/v2/admin/users/:id/permissions', { config: { access }, schema: { params: IdParams, body: SetPermissionSchema } }, async (req) =>
     users.setPermission(req.ctx, req.params.id, req.body.permission, req.body.granted, currentUser(req).id),
   );
@@ -29,9 +28,9 @@ export async function adminRoutes(app: FastifyInstance) {
   r.post('/v2/admin/users/:id/system-messages', { config: { access }, schema: { params: IdParams, body: PostSystemMessageSchema } }, async (req) =>
     users.postSystemMessage(req.ctx, req.params.id, req.body.message, currentUser(req).id),
   );
-  r.get('/v2/admin/outbox', { config: { access } }, async (req) => req.server.mailer.outbox().slice(0, 200));
+  read(app, { path: '/v2/admin/outbox', access, handler: ({ ctx }) => ctx.mailer.outbox().slice(0, 200) });
 
-  r.get('/v2/admin/captcha-types', { config: { access } }, async (req) => catalog.listCaptchaTypesForAdmin(req.ctx));
+  read(app, { path: '/v2/admin/captcha-types', access, handler: ({ ctx }) => catalog.listCaptchaTypesForAdmin(ctx) });
   r.put('/v2/admin/captcha-types/:slug', { config: { access }, schema: { params: CaptchaTypeSlugParamsSchema, body: SetCaptchaTypeEnabledSchema } }, async (req) =>
     catalog.setTypeEnabled(req.ctx, req.params.slug, req.body.enabled, currentUser(req).id),
   );

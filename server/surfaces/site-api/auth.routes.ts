@@ -15,6 +15,7 @@ import { homePathOf } from '#shared/contracts/user.ts';
 import * as auth from '#server/modules/auth/auth.service.ts';
 import { findUserById } from '#server/modules/users/users.repo.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/plugins/session.ts';
+import { read } from './reads.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 const ACCEPTED = { ok: true as const };
@@ -31,11 +32,10 @@ async function signIn(req: FastifyRequest, reply: FastifyReply, issued: auth.Iss
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/v2/auth/status', { config: { access: 'public' } }, async (req) => {
-    const a = req.auth;
+  read(app, { path: '/v2/auth/status', access: 'public', handler: ({ auth: a }) => {
     if (!a || !a.user) return { state: 'anonymous' as const };
     return { state: a.session.twoFactorPending ? ('two_factor_pending' as const) : ('signed_in' as const) };
-  });
+  } });
 
   r.post('/v2/auth/register', { config: { access: 'public', rateLimit: strict }, schema: { body: RegisterSchema } }, async (req) => {
     await auth.register(req.ctx, req.body);

@@ -4,6 +4,7 @@ import { GraphQuerySchema, LogPageQuerySchema, TaskIdParamsSchema, TestCaptchaSc
 import * as logs from '#server/modules/customer/logs.service.ts';
 import * as uploads from '#server/modules/customer/uploads.service.ts';
 import { currentUser } from '#server/plugins/access.ts';
+import { read, userOf } from './reads.ts';
 
 /** A task image may only be shown by our pages: no scripts, no framing, never cached on the way. */
 const IMAGE_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; sandbox";
@@ -15,22 +16,20 @@ const IMAGE_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; sandbox
 export async function customerLogsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = 'userType' as const;
-  const page = { querystring: LogPageQuerySchema };
   const byId = { params: TaskIdParamsSchema };
 
-  r.get('/v2/customer/impossible-captchas', { config: { access }, schema: page }, async (req) =>
-    logs.listImpossible(req.ctx, currentUser(req).id, req.query),
-  );
-  r.get('/v2/customer/api-errors', { config: { access }, schema: page }, async (req) => logs.listApiErrors(req.ctx, currentUser(req).id, req.query));
-  r.get('/v2/customer/complaints', { config: { access }, schema: page }, async (req) => logs.listComplaints(req.ctx, currentUser(req).id, req.query));
-  r.get('/v2/customer/not-captcha', { config: { access }, schema: page }, async (req) => logs.listNotCaptcha(req.ctx, currentUser(req).id, req.query));
+  const query = LogPageQuerySchema;
+  read(app, { path: '/v2/customer/impossible-captchas', access, query, handler: (c) => logs.listImpossible(c.ctx, userOf(c).id, c.query) });
+  read(app, { path: '/v2/customer/api-errors', access, query, handler: (c) => logs.listApiErrors(c.ctx, userOf(c).id, c.query) });
+  read(app, { path: '/v2/customer/complaints', access, query, handler: (c) => logs.listComplaints(c.ctx, userOf(c).id, c.query) });
+  read(app, { path: '/v2/customer/not-captcha', access, query, handler: (c) => logs.listNotCaptcha(c.ctx, userOf(c).id, c.query) });
   r.delete('/v2/customer/not-captcha/:id', { config: { access }, schema: byId }, async (req) => {
     await logs.dismissNotCaptcha(req.ctx, currentUser(req).id, req.params.id);
     return { ok: true as const };
   });
-  r.get('/v2/customer/pingbacks', { config: { access }, schema: page }, async (req) => logs.listPingbacks(req.ctx, currentUser(req).id, req.query));
+  read(app, { path: '/v2/customer/pingbacks', access, query, handler: (c) => logs.listPingbacks(c.ctx, userOf(c).id, c.query) });
 
-  r.get('/v2/customer/uploads', { config: { access }, schema: page }, async (req) => uploads.listUploads(req.ctx, currentUser(req).id, req.query));
+  read(app, { path: '/v2/customer/uploads', access, query, handler: (c) => uploads.listUploads(c.ctx, userOf(c).id, c.query) });
   r.post('/v2/customer/uploads/:id/report', { config: { access, rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: byId }, async (req) =>
     uploads.reportUpload(req.ctx, currentUser(req).id, req.params.id),
   );
@@ -49,9 +48,7 @@ export async function customerLogsRoutes(app: FastifyInstance) {
       .send(image.bytes);
   });
 
-  r.get('/v2/customer/graph', { config: { access }, schema: { querystring: GraphQuerySchema } }, async (req) =>
-    uploads.getGraph(req.ctx, currentUser(req).id, req.query),
-  );
+  read(app, { path: '/v2/customer/graph', access, query: GraphQuerySchema, handler: (c) => uploads.getGraph(c.ctx, userOf(c).id, c.query) });
   r.post('/v2/customer/testcaptcha', { config: { access, rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: TestCaptchaSchema } }, async (req) =>
     uploads.submitTestCaptcha(req.ctx, currentUser(req), req.body, req.ip),
   );

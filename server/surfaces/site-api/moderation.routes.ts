@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { evidenceMedia, listBlockedWorkers, reviewWorker, setWorkerTrusted } from '#server/modules/workers/moderation.service.ts';
+import { read } from './reads.ts';
 
 /**
  * /api/v2/moderation/workers: workers paused for mistakes, and the moderator's verdict
@@ -9,7 +10,7 @@ import { evidenceMedia, listBlockedWorkers, reviewWorker, setWorkerTrusted } fro
  */
 export async function moderationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/v2/moderation/workers', { config: { access: 'staff' } }, async (req) => listBlockedWorkers(req.ctx));
+  read(app, { path: '/v2/moderation/workers', access: 'staff', handler: ({ ctx }) => listBlockedWorkers(ctx) });
   r.get('/v2/moderation/tasks/:id/image', { config: { access: 'staff' }, schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (req, reply) => {
     const media = await evidenceMedia(req.ctx, req.params.id);
     return reply.type(media.contentType).header('cache-control', 'private, max-age=300').header('x-content-type-options', 'nosniff').send(media.data);

@@ -18,6 +18,7 @@ import { requestEmailChange, requestWalletChange } from '#server/modules/auth/au
 import * as users from '#server/modules/users/users.service.ts';
 import { currentUser } from '#server/plugins/access.ts';
 import { clearSessionCookie } from '#server/plugins/session.ts';
+import { read, userOf } from './reads.ts';
 
 const ACCEPTED = { ok: true as const };
 const strict = { max: 10, timeWindow: '1 minute' };
@@ -28,10 +29,7 @@ export async function profileRoutes(app: FastifyInstance) {
   const access = 'user' as const;
   const uid = (req: { auth: unknown } & Parameters<typeof currentUser>[0]) => currentUser(req).id;
 
-  r.get('/v2/profile', { config: { access } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return users.getProfile(req.ctx, uid(req));
-  });
+  read(app, { path: '/v2/profile', access, cacheControl: 'no-store', handler: (call) => users.getProfile(call.ctx, userOf(call).id) });
   r.put('/v2/profile', { config: { access }, schema: { body: UpdateProfileSchema } }, async (req) => users.updateProfile(req.ctx, uid(req), req.body));
   r.put('/v2/profile/notifications', { config: { access }, schema: { body: NotificationsSchema } }, async (req) =>
     users.updateNotifications(req.ctx, uid(req), req.body),
@@ -58,7 +56,7 @@ export async function profileRoutes(app: FastifyInstance) {
     return ACCEPTED;
   });
 
-  r.get('/v2/profile/documents', { config: { access } }, async (req) => users.listDocuments(req.ctx, uid(req)));
+  read(app, { path: '/v2/profile/documents', access, handler: (call) => users.listDocuments(call.ctx, userOf(call).id) });
   r.post('/v2/profile/documents', { config: { access, rateLimit: strict } }, async (req) => {
     if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
     const file = await req.file();

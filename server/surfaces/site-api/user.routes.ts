@@ -3,15 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SystemMessageReadSchema, UpdateUserSchema } from '#shared/contracts/user.ts';
 import { currentUser } from '#server/plugins/access.ts';
 import { presentCurrentUser, readSystemMessage, updateCurrentUser } from '#server/modules/users/users.service.ts';
+import { read, userOf } from './reads.ts';
 
 /** /api/v2/user (spec §3, §7). */
 export async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/v2/user', { config: { access: 'user' } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return presentCurrentUser(req.ctx, currentUser(req));
-  });
+  read(app, { path: '/v2/user', access: 'user', cacheControl: 'no-store', handler: (call) => presentCurrentUser(call.ctx, userOf(call)) });
 
   r.put('/v2/user', { config: { access: 'user' }, schema: { body: UpdateUserSchema } }, async (req) => {
     const user = await updateCurrentUser(req.ctx, currentUser(req).id, req.body);

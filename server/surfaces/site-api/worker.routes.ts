@@ -3,18 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ExamSchema, WorkerLanguagesSchema } from '#shared/contracts/worker.ts';
 import * as workers from '#server/modules/workers/workers.service.ts';
 import { currentUser } from '#server/plugins/access.ts';
+import { read, userOf } from './reads.ts';
 
 /** /api/v2/worker/*: the cabinet's data, training and mistakes. Any signed-in user with a type. */
 export async function workerRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = 'userType' as const;
 
-  r.get('/v2/worker', { config: { access } }, async (req) => workers.getWorkerSummary(req.ctx, currentUser(req)));
+  read(app, { path: '/v2/worker', access, handler: (c) => workers.getWorkerSummary(c.ctx, userOf(c)) });
   r.put('/v2/worker/languages', { config: { access }, schema: { body: WorkerLanguagesSchema } }, async (req) => {
     await workers.setWorkerLanguages(req.ctx, currentUser(req).id, req.body.languages);
     return workers.getWorkerSummary(req.ctx, currentUser(req));
   });
-  r.get('/v2/worker/training', { config: { access } }, async (req) => workers.getTraining(req.ctx, currentUser(req).id));
+  read(app, { path: '/v2/worker/training', access, handler: (c) => workers.getTraining(c.ctx, userOf(c).id) });
   r.post('/v2/worker/training/exam', { config: { access, rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { body: ExamSchema } }, async (req) =>
     workers.submitExam(req.ctx, currentUser(req).id, req.body.attempt, req.body.answers),
   );
@@ -22,5 +23,5 @@ export async function workerRoutes(app: FastifyInstance) {
     await workers.restartTraining(req.ctx, currentUser(req).id);
     return workers.getTraining(req.ctx, currentUser(req).id);
   });
-  r.get('/v2/worker/mistakes', { config: { access } }, async (req) => workers.listMistakes(req.ctx, currentUser(req).id));
+  read(app, { path: '/v2/worker/mistakes', access, handler: (c) => workers.listMistakes(c.ctx, userOf(c).id) });
 }
