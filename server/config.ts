@@ -44,6 +44,11 @@ const schema = z.object({
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   RATE_LIMITS: bool.default(true),
   TRUST_PROXY: bool.default(false),
+  /**
+   * Lets pingbacks reach loopback and private addresses (the product's own tests deliver to a
+   * local server). Off by default and refused with NODE_ENV=production: it reopens SSRF.
+   */
+  PINGBACK_ALLOW_PRIVATE: bool.default(false),
   /** The counting window of the ERROR: 1003 and ERROR: 1005 bans (compat/limits.ts), in seconds. */
   COMPAT_BAN_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   /**
@@ -67,6 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.PINGBACK_ALLOW_PRIVATE && parsed.data.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  PINGBACK_ALLOW_PRIVATE: must not be true when NODE_ENV=production');
   }
   return parsed.data;
 }

@@ -19,7 +19,7 @@ import { formatMoney } from '#shared/money.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Ctx } from '#server/lib/ctx.ts';
 import * as apilog from '#server/modules/apilog/apilog.service.ts';
-import { PINGBACK_MAX_ATTEMPTS } from '#server/modules/tasks/pingback.service.ts';
+import { PINGBACK_FAILURE, PINGBACK_MAX_ATTEMPTS } from '#server/modules/tasks/pingback.service.ts';
 import * as repo from './logs.repo.ts';
 
 export interface PageInput {
@@ -152,6 +152,16 @@ function pingbackStatus(r: repo.PingbackDbRow): PingbackStatus {
   return attempts === 0 ? 'pending' : 'retrying';
 }
 
+/**
+ * A failed attempt as the customer sees it: their server's HTTP status, or a generic reason
+ * (pingback.service PINGBACK_FAILURE); raw transport errors of older rows become "unreachable".
+ */
+function publicFailure(lastError: string | null): string | null {
+  if (lastError === null) return null;
+  if (/^HTTP \d{3}$/.test(lastError) || lastError === PINGBACK_FAILURE.refused) return lastError;
+  return PINGBACK_FAILURE.unreachable;
+}
+
 export async function listPingbacks(ctx: Ctx, userId: number, page: PageInput): Promise<LogPage<PingbackRow>> {
   const fetched = await repo.listPingbacks(ctx.db, { userId, before: page.cursor, limit: page.limit });
   return toPage(ctx, userId, page.limit, fetched, (r) => {
@@ -165,7 +175,7 @@ export async function listPingbacks(ctx: Ctx, userId: number, page: PageInput): 
       maxAttempts: PINGBACK_MAX_ATTEMPTS,
       nextAttemptAt: status === 'pending' || status === 'retrying' ? iso(r.next_attempt_at) : null,
       deliveredAt: isoOrNull(r.delivered_at),
-      lastError: r.last_error,
+      lastError: publicFailure(r.last_error),
       createdAt: iso(r.created_at),
     };
   });

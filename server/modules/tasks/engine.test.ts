@@ -18,7 +18,7 @@ const ledgerOf = async (id: number) => Number((await q<{ s: number }>(sql`select
 const submit = (key: string, extra: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/in.php', payload: { key, method: 'base64', body: png, ...extra } });
 
 beforeAll(async () => {
-  t = await buildTestApp({ RATE_LIMITS: 'false' });
+  t = await buildTestApp({ RATE_LIMITS: 'false', PINGBACK_ALLOW_PRIVATE: 'true' });
 });
 afterAll(() => t.close());
 

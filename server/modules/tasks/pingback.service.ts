@@ -3,25 +3,53 @@ import { MAX_PINGBACK_HOSTS, pingbackHostOf } from '#shared/contracts/pingback.t
 import type { Ctx } from '#server/lib/ctx.ts';
 import { pingbacks } from '#server/db/schema/index.ts';
 import { findApiSettings, upsertApiSettings } from './tasks.repo.ts';
+import { DestinationRefused, pingbackHostPermitted, postForm, systemResolver, type Resolver, type TargetPolicy } from './pingback-target.ts';
 
 export { pingbackHostOf };
+
+/** The destination rule of this process (pingback-target.ts); `resolve` is a test seam. */
+export function targetPolicy(ctx: Ctx, resolve: Resolver = systemResolver): TargetPolicy {
+  return { allowPrivate: ctx.config.PINGBACK_ALLOW_PRIVATE, resolve };
+}
+
+/** Why an address cannot be registered. */
+export type AddHostFailure = 'format' | 'not_public' | 'full';
 
 export async function listPingbackHosts(ctx: Ctx, userId: number): Promise<string[]> {
   return (await findApiSettings(ctx.db, userId)).pingbackHosts;
 }
 
 /**
- * Registers the host of `addr` (res.php add_pingback and the settings page). Returns false when
- * `addr` has no usable host or the list is full (MAX_PINGBACK_HOSTS); a known host is a no-op.
+ * Registers the host of `addr` (res.php add_pingback and the settings page). Returns null when
+ * registered (a known host is a no-op), else why not: no usable host, a destination that is not
+ * public (loopback, private, metadata… pingback-target.ts), or the list is full (MAX_PINGBACK_HOSTS).
  */
-export async function addPingbackHost(ctx: Ctx, userId: number, addr: string): Promise<boolean> {
+export async function addPingbackHost(ctx: Ctx, userId: number, addr: string, resolve?: Resolver): Promise<AddHostFailure | null> {
   const host = pingbackHostOf(addr);
-  if (!host) return false;
+  if (!host) return 'format';
+  if (!(await pingbackHostPermitted(host, targetPolicy(ctx, resolve)))) return 'not_public';
   const hosts = await listPingbackHosts(ctx, userId);
-  if (hosts.includes(host)) return true;
-  if (hosts.length >= MAX_PINGBACK_HOSTS) return false;
+  if (hosts.includes(host)) return null;
+  if (hosts.length >= MAX_PINGBACK_HOSTS) return 'full';
   await upsertApiSettings(ctx.db, userId, { pingbackHosts: [...hosts, host] });
-  return true;
+  return null;
+}
+
+/** True when `addr` names a host that pingbacks may never go to (loopback, private, metadata…). */
+export async function pingbackAddressRefused(ctx: Ctx, addr: string, resolve?: Resolver): Promise<boolean> {
+  const host = pingbackHostOf(addr);
+  return host !== null && !(await pingbackHostPermitted(host, targetPolicy(ctx, resolve)));
+}
+
+/**
+ * May a submission name `url` as its pingback (in.php pingback, v2 callbackUrl)? Its host must be
+ * registered (protocol §4) and still a permitted destination (hosts registered before the rule,
+ * or names now resolving elsewhere, are refused here too).
+ */
+export async function pingbackUrlAllowed(ctx: Ctx, hosts: readonly string[], url: string, resolve?: Resolver): Promise<boolean> {
+  const host = pingbackHostOf(url);
+  if (!host || !/^https?:\/\//i.test(url) || !hosts.includes(host)) return false;
+  return pingbackHostPermitted(host, targetPolicy(ctx, resolve));
 }
 
 /** Removes one host, or every host with `all`. */
@@ -41,10 +69,19 @@ export const PINGBACK_MAX_ATTEMPTS = 8;
 const backoffSeconds = (attempt: number) => 10 * 3 ** (attempt - 1);
 
 /**
- * Delivers due pingbacks (claimed with SKIP LOCKED, so safe on many nodes). Any 2xx is delivered;
- * anything else is logged on the row and retried later.
+ * What the customer's pingback log shows for a failed attempt: the HTTP status their own server
+ * answered, or one of these generic reasons. Never the transport's error text, which would tell
+ * a caller about the network behind the server (open or closed ports, timeouts).
  */
-export async function deliverDuePingbacks(ctx: Ctx, fetchImpl: typeof fetch = fetch, batch = 20): Promise<number> {
+export const PINGBACK_FAILURE = { refused: 'refused', unreachable: 'unreachable' } as const;
+
+/**
+ * Delivers due pingbacks (claimed with SKIP LOCKED, so safe on many nodes). Any 2xx is delivered;
+ * anything else is logged on the row and retried later. The destination is checked again here
+ * (pingback-target.ts) and the connection made to the checked address; a refused destination is
+ * never retried.
+ */
+export async function deliverDuePingbacks(ctx: Ctx, resolve: Resolver = systemResolver, batch = 20): Promise<number> {
   const due = await ctx.db.transaction(async (tx) => {
     const res = await tx.execute(sql`
       update pingbacks set next_attempt_at = now() + interval '60 seconds'
@@ -57,27 +94,25 @@ export async function deliverDuePingbacks(ctx: Ctx, fetchImpl: typeof fetch = fe
     due.map(async (p) => {
       const attempt = Number(p.attempts) + 1;
       let error: string | null = null;
+      let detail: string | null = null;
       try {
-        const res = await fetchImpl(p.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: p.body,
-          signal: AbortSignal.timeout(5_000),
-          redirect: 'manual',
-        });
-        if (res.status < 200 || res.status > 299) error = `HTTP ${res.status}`;
+        const status = await postForm(p.url, p.body, targetPolicy(ctx, resolve));
+        if (status < 200 || status > 299) error = `HTTP ${status}`;
       } catch (err) {
-        error = err instanceof Error ? err.message.slice(0, 200) : 'failed';
+        error = err instanceof DestinationRefused ? PINGBACK_FAILURE.refused : PINGBACK_FAILURE.unreachable;
+        detail = err instanceof Error ? err.message.slice(0, 200) : String(err);
       }
+      // A refused destination stays refused: the row gives up at once.
+      const attempts = error === PINGBACK_FAILURE.refused ? PINGBACK_MAX_ATTEMPTS : attempt;
       await ctx.db
         .update(pingbacks)
         .set(
           error === null
-            ? { attempts: attempt, deliveredAt: new Date(), lastError: null }
-            : { attempts: attempt, lastError: error, nextAttemptAt: new Date(Date.now() + backoffSeconds(attempt) * 1000) },
+            ? { attempts, deliveredAt: new Date(), lastError: null }
+            : { attempts, lastError: error, nextAttemptAt: new Date(Date.now() + backoffSeconds(attempt) * 1000) },
         )
         .where(and(eq(pingbacks.id, Number(p.id))));
-      if (error) ctx.log.warn({ pingbackId: p.id, attempt, error }, 'pingback delivery failed');
+      if (error) ctx.log.warn({ pingbackId: p.id, attempt, error, detail }, 'pingback delivery failed');
     }),
   );
   return due.length;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createParamBag, getCaptchaType, parseV1 } from '#shared/captcha-types/index.ts';
 import { formatMoney } from '#shared/money.ts';
 import { getBalance } from '#server/modules/billing/billing.service.ts';
-import { addPingbackHost, listPingbackHosts, removePingbackHost } from '#server/modules/tasks/pingback.service.ts';
+import { addPingbackHost, listPingbackHosts, pingbackAddressRefused, pingbackUrlAllowed, removePingbackHost } from '#server/modules/tasks/pingback.service.ts';
 import { reportTask } from '#server/modules/tasks/reports.service.ts';
 import { getTaskResult, submitTask } from '#server/modules/tasks/tasks.service.ts';
 import { TaskError } from '#server/modules/tasks/task-error.ts';
@@ -13,7 +13,7 @@ import { describeV1 } from './errors.ts';
 import { checkExtension, checkMedia, decodeBase64 } from './images.ts';
 import type { AccountCache } from './account-cache.ts';
 import type { CompatLimits } from './limits.ts';
-import { pingbackAllowed, softIdOf } from './shared.ts';
+import { softIdOf } from './shared.ts';
 
 const isOn = (v: unknown) => v === 1 || v === true || v === '1' || v === 'true';
 const fieldOf = (fields: Record<string, unknown>, name: string) => {
@@ -50,7 +50,7 @@ export function registerV1(app: FastifyInstance, limits: CompatLimits, accounts:
       await checkMedia(image, def.maxImageBytes ?? 600 * 1024, def.ui === 'audio');
     }
     const pingback = fieldOf(fields, 'pingback');
-    if (pingback !== undefined && pingback !== '' && !pingbackAllowed(settings.pingbackHosts, String(pingback))) {
+    if (pingback !== undefined && pingback !== '' && !(await pingbackUrlAllowed(req.ctx, settings.pingbackHosts, String(pingback)))) {
       throw new TaskError('ERROR_BAD_PARAMETERS', 'Register the pingback host first (res.php?action=add_pingback).');
     }
     try {
@@ -113,8 +113,12 @@ export function registerV1(app: FastifyInstance, limits: CompatLimits, accounts:
         return sendV1Ok(reply, json, 'OK_REPORT_RECORDED');
       case 'add_pingback': {
         const addr = String(fieldOf(fields, 'addr') ?? '');
+        // Destinations that are not public are refused before anything else (pingback-target.ts).
+        if (await pingbackAddressRefused(req.ctx, addr)) throw new TaskError('ERROR_BAD_PARAMETERS', 'Pingbacks can only go to public internet addresses.');
         if (!(await requestComesFromHost(req.ip, addr))) throw new TaskError('ERROR_IP_ADDRES');
-        await addPingbackHost(req.ctx, user.id, addr);
+        const failure = await addPingbackHost(req.ctx, user.id, addr);
+        if (failure === 'not_public') throw new TaskError('ERROR_BAD_PARAMETERS', 'Pingbacks can only go to public internet addresses.');
+        if (failure) throw new TaskError('ERROR_BAD_PARAMETERS', failure === 'full' ? 'Too many pingback hosts.' : 'Not a domain, IP address or URL.');
         return sendV1Ok(reply, json, 'OK');
       }
       case 'get_pingback': {

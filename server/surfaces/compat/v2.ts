@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getCaptchaType, parseV2 } from '#shared/captcha-types/index.ts';
 import { formatMoney } from '#shared/money.ts';
 import { getBalance } from '#server/modules/billing/billing.service.ts';
+import { pingbackUrlAllowed } from '#server/modules/tasks/pingback.service.ts';
 import { reportTask } from '#server/modules/tasks/reports.service.ts';
 import { getTaskResult, submitTask } from '#server/modules/tasks/tasks.service.ts';
 import { queueStats } from '#server/modules/tasks/stats.service.ts';
@@ -11,7 +12,7 @@ import { readParams } from './body.ts';
 import { checkMedia, decodeBase64 } from './images.ts';
 import type { AccountCache } from './account-cache.ts';
 import type { CompatLimits } from './limits.ts';
-import { pingbackAllowed, softIdOf } from './shared.ts';
+import { softIdOf } from './shared.ts';
 
 const taskIdOf = (value: unknown): number => {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,19}$/.test(value) ? Number(value) : NaN;
@@ -45,7 +46,7 @@ export function registerV2(app: FastifyInstance, limits: CompatLimits, accounts:
       await checkMedia(image, def.maxImageBytes ?? 600 * 1024, def.ui === 'audio');
     }
     const callbackUrl = typeof body.callbackUrl === 'string' && body.callbackUrl !== '' ? body.callbackUrl : undefined;
-    if (callbackUrl && !pingbackAllowed(settings.pingbackHosts, callbackUrl)) {
+    if (callbackUrl && !(await pingbackUrlAllowed(req.ctx, settings.pingbackHosts, callbackUrl))) {
       throw new TaskError('ERROR_BAD_PARAMETERS', 'Register the callback host first.');
     }
     let id: number;

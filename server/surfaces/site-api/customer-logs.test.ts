@@ -241,7 +241,7 @@ describe('customer logs', () => {
   it('/setting/pingback_log: deliveries, retries and failures', async () => {
     const page = await list<PingbackRow>(alice, '/api/v2/customer/pingbacks');
     expect(page.records.map((r) => [r.taskId, r.url, r.status, r.attempts, r.lastError])).toEqual([
-      [seeded.pending, 'https://hooks.example/dead', 'failed', 8, 'connect ECONNREFUSED'],
+      [seeded.pending, 'https://hooks.example/dead', 'failed', 8, 'unreachable'],
       [seeded.upheld, 'https://hooks.example/retry', 'retrying', 2, 'HTTP 500'],
       [seeded.solved, 'https://hooks.example/ok', 'delivered', 1, null],
     ]);

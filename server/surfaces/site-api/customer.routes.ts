@@ -9,6 +9,7 @@ import { listSoftware, registerSoftware } from '#server/modules/tasks/software.s
 import { currentUser } from '#server/plugins/access.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { addPingbackHost, listPingbackHosts, removePingbackHost } from '#server/modules/tasks/pingback.service.ts';
+import { read, userOf } from './reads.ts';
 
 /** /api/v2/customer/api-settings, /pingback-hosts and /api/v2/developer/software: what the API key may do. */
 export async function customerRoutes(app: FastifyInstance) {
@@ -26,7 +27,7 @@ export async function customerRoutes(app: FastifyInstance) {
       defaultLanguage: s.defaultLanguage,
     };
   };
-  r.get('/v2/customer/api-settings', { config: { access } }, async (req) => present(currentUser(req).id));
+  read(app, { path: '/v2/customer/api-settings', access, handler: (call) => present(userOf(call).id) });
   r.put('/v2/customer/api-settings', { config: { access }, schema: { body: ApiSettingsSchema } }, async (req) => {
     const userId = currentUser(req).id;
     await upsertApiSettings(req.ctx.db, userId, {
@@ -42,9 +43,10 @@ export async function customerRoutes(app: FastifyInstance) {
   // Pingback hosts: the same list res.php add_pingback / del_pingback manage (pingback.service).
   r.post('/v2/customer/pingback-hosts', { config: { access }, schema: { body: PingbackHostSchema } }, async (req) => {
     const userId = currentUser(req).id;
-    if (!(await addPingbackHost(req.ctx, userId, req.body.address))) {
-      throw new AppError('VALIDATION_FAILED', `At most ${MAX_PINGBACK_HOSTS} pingback hosts can be registered.`);
-    }
+    const failure = await addPingbackHost(req.ctx, userId, req.body.address);
+    if (failure === 'not_public') throw new AppError('FORBIDDEN', 'Pingbacks can only go to public internet addresses.');
+    if (failure === 'full') throw new AppError('VALIDATION_FAILED', `At most ${MAX_PINGBACK_HOSTS} pingback hosts can be registered.`);
+    if (failure === 'format') throw new AppError('VALIDATION_FAILED', 'Not a domain, IP address or URL.');
     return present(userId);
   });
   r.delete('/v2/customer/pingback-hosts/:host', { config: { access }, schema: { params: z.object({ host: z.string().min(1).max(300) }) } }, async (req) => {
@@ -55,7 +57,7 @@ export async function customerRoutes(app: FastifyInstance) {
     return present(userId);
   });
 
-  r.get('/v2/developer/software', { config: { access } }, async (req) => listSoftware(req.ctx, currentUser(req).id));
+  read(app, { path: '/v2/developer/software', access, handler: (call) => listSoftware(call.ctx, userOf(call).id) });
   r.post('/v2/developer/software', { config: { access }, schema: { body: SoftwareSchema } }, async (req) =>
     registerSoftware(req.ctx, currentUser(req).id, req.body.name),
   );

@@ -199,7 +199,7 @@ export function PingbackLog() {
       className: 'nowrap num',
       cell: (r, tz) => <Time iso={r.deliveredAt ?? r.nextAttemptAt} timezone={tz} />,
     },
-    { key: 'error', header: t('logs.columns.lastError'), className: 'mono break', cell: (r) => r.lastError ?? <span className="muted">—</span> },
+    { key: 'error', header: t('logs.columns.lastError'), className: 'mono break', cell: (r) => (r.lastError === null ? <span className="muted">—</span> : /^HTTP \d{3}$/.test(r.lastError) ? r.lastError : t(`logs.pingbacks.errors.${r.lastError === 'refused' ? 'refused' : 'unreachable'}`)) },
   ];
   return (
     <div className="stack">

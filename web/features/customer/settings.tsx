@@ -462,7 +462,7 @@ export function PingbackHostsCard({ settings }: { settings: ApiSettings }) {
             {t('settings.pingback.add')}
           </Button>
         </form>
-        <FormMessage error={failure ? t(errorKey(failure, { NOT_FOUND: 'settings.pingback.errors.gone' })) : null} success={done} />
+        <FormMessage error={failure ? t(errorKey(failure, { NOT_FOUND: 'settings.pingback.errors.gone', FORBIDDEN: 'settings.pingback.errors.private' })) : null} success={done} />
         <p className="text-sm text-secondary">{t('settings.pingback.api')}</p>
       </div>
     </Card>
