@@ -137,6 +137,21 @@ const cases: Case[] = [
     json: { request: 'datadome=4ZXwCBlyHx9ktZhSnycMF; Path=/; Secure; SameSite=Lax' },
     v2: { cookie: 'datadome=4ZXwCBlyHx9ktZhSnycMF; Path=/; Secure; SameSite=Lax' },
   },
+  {
+    name: 'temuimage', task: { ...t('temuimage'), image: 'x', images: ['x', 'a', 'b'] }, answer: { kind: 'points', points: [{ x: 155, y: 358 }, { x: 20, y: 30 }] },
+    plain: 'coordinates:x=155,y=358;x=20,y=30', json: { request: [{ x: '155', y: '358' }, { x: '20', y: '30' }] },
+    v2: { coordinates: [{ x: 155, y: 358 }, { x: 20, y: 30 }] },
+  },
+  { name: 'vkimage', task: t('vkimage', { steps: [5, 19, 4, 3] }), answer: { kind: 'text', text: '3' }, plain: '3', json: { request: '3' }, v2: { text: '3' } },
+  {
+    name: 'binance', task: t('binance', { userAgent: UA }), answer: { kind: 'token', token: 'captcha#09ba4905a79f44f2a99e44f234439644-ioVA7neog7eRHCDAsC0MixpZvt5kc99maS943qIsquNP9D77' },
+    plain: 'captcha#09ba4905a79f44f2a99e44f234439644-ioVA7neog7eRHCDAsC0MixpZvt5kc99maS943qIsquNP9D77',
+    json: { request: 'captcha#09ba4905a79f44f2a99e44f234439644-ioVA7neog7eRHCDAsC0MixpZvt5kc99maS943qIsquNP9D77', extra: { useragent: UA } },
+    v2: { token: 'captcha#09ba4905a79f44f2a99e44f234439644-ioVA7neog7eRHCDAsC0MixpZvt5kc99maS943qIsquNP9D77', userAgent: UA },
+  },
+  ...['prosopo', 'captchafox', 'vkcaptcha', 'altcha', 'yidun', 'alibaba', 'tspd', 'basilisk', 'hunt'].map((slug) => ({
+    name: slug, task: t(slug), answer: { kind: 'token', token: 'tok-123' }, plain: 'tok-123', json: { request: 'tok-123' }, v2: { token: 'tok-123' },
+  })),
   ...['keycaptcha', 'mtcaptcha', 'friendly_captcha', 'cutcaptcha', 'cybersiara', 'atb', 'yandex'].map((slug) => ({
     name: slug, task: t(slug), answer: { kind: 'token', token: 'tok-123' }, plain: 'tok-123', json: { request: 'tok-123' }, v2: { token: 'tok-123' },
   })),
@@ -201,6 +216,9 @@ describe('task-dependent answer checks', () => {
     ['normal shorter than min_len', t('normal', { minLength: 4 }), { kind: 'text', text: 'abc' }],
     ['inverted box', t('bounding_box'), { kind: 'box', boxes: [{ xMin: 5, xMax: 1, yMin: 0, yMax: 1 }] }],
     ['negative point', t('coordinates'), { kind: 'points', points: [{ x: -1, y: 1 }] }],
+    ['Temu: not one point per piece', { ...t('temuimage'), image: 'x', images: ['x', 'a', 'b'] }, { kind: 'points', points: [{ x: 1, y: 1 }] }],
+    ['VK image: not a number', t('vkimage', { steps: [1, 2, 3] }), { kind: 'text', text: 'abc' }],
+    ['VK image: beyond the slider', t('vkimage', { steps: [1, 2, 3] }), { kind: 'text', text: '4' }],
   ] as [string, NormalizedTask, unknown][])('%s', (_name, task, answer) => {
     expect(validateAnswer(task, answer)).toMatchObject({ ok: false });
   });

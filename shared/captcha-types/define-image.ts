@@ -39,7 +39,14 @@ export interface ImageTypeConfig extends Omit<TypeConfig, 'kind' | 'proxy' | 'ex
   instructions?: 'optional' | 'required' | 'required-v1';
   /** `audio`: the recording's language, required and limited to AUDIO_LANGUAGES. Default: optional worker language. */
   language?: 'worker' | 'audio';
+  /**
+   * Further images the task needs besides the main one (Temu's pieces): v1 parameter names, and the
+   * v2 field holding them as an array. At least one is required; they follow the main image in `images`.
+   */
+  parts?: { v1: readonly string[]; v2: string };
 }
+
+const MAX_PARTS = 9;
 
 function checkImage(b64: string | undefined, maxBytes: number | undefined, api: Api): ParseFailure | string {
   if (b64 === undefined) {
@@ -92,17 +99,27 @@ function imageExtras(config: ImageTypeConfig): Extras {
   };
 
   const multi = config.multiFile ? Array.from({ length: 9 }, (_, i) => `file_${i + 1}`) : [];
+  const parts = config.parts;
+  const noParts = (api: Api) => fail('ERROR_BAD_PARAMETERS', `${api === 'v1' ? parts!.v1.join(', ') : `${parts!.v2} (an array of at most ${MAX_PARTS} images)`} required`);
   return {
     v1: (bag: ParamBag, task) => {
       const images = v1Names === null ? [] : config.multiFile ? [...v1Names, ...multi].map((n) => bag.file(n)).filter((f) => f !== undefined) : [v1Names.map((n) => bag.file(n)).find((f) => f !== undefined)];
+      if (parts && images[0] !== undefined) {
+        const given = parts.v1.map((n) => bag.file(n)).filter((f) => f !== undefined);
+        if (given.length === 0) return noParts('v1');
+        images.push(...given);
+      }
       return finish(task, 'v1', images, bag.file('imginstructions'), bag.get('lang'));
     },
     v2: (read: Reader, task) => {
-      const text = (names: string[]) => {
-        const value = read(names);
-        return typeof value === 'string' ? cleanBase64(value) : value === undefined ? undefined : '';
-      };
+      const b64 = (value: unknown) => (typeof value === 'string' ? cleanBase64(value) : value === undefined ? undefined : '');
+      const text = (names: string[]) => b64(read(names));
       const images = v1Names === null ? [] : [text([v2Name])];
+      if (parts && images[0] !== undefined) {
+        const given = read([parts.v2]);
+        if (!Array.isArray(given) || given.length === 0 || given.length > MAX_PARTS) return noParts('v2');
+        images.push(...given.map((p) => b64(p) ?? ''));
+      }
       return finish(task, 'v2', images, text(['imgInstructions']), read(audio ? ['lang'] : ['languagePool']));
     },
   };

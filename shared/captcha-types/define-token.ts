@@ -48,12 +48,14 @@ export interface TokenTypeConfig extends Omit<TypeConfig, 'kind' | 'ui' | 'v1' |
   when?: CaptchaTypeDef['v1']['when'];
   proxy?: CaptchaTypeDef['proxy'];
   userAgent?: 'optional' | 'required';
+  /** The page URL; VK's token captcha has none (its `redirect_uri` names the page). Default required. */
+  pageUrl?: 'optional' | 'required';
   price?: TypeConfig['price'];
   answer?: AnswerFormat;
 }
 
 export function defineTokenType(config: TokenTypeConfig): CaptchaTypeDef {
-  const { methods, when, userAgent: ua, ...rest } = config;
+  const { methods, when, userAgent: ua, pageUrl, ...rest } = config;
   const userAgent: FieldSpec = { key: 'userAgent', type: 'string', v1: ['userAgent'], v2: ['userAgent'], max: 1024, required: ua === 'required' };
   return defineType({
     ...rest,
@@ -62,7 +64,7 @@ export function defineTokenType(config: TokenTypeConfig): CaptchaTypeDef {
     v1: when ? { methods, when } : { methods },
     proxy: config.proxy ?? 'optional',
     price: config.price ?? TOKEN_PRICE,
-    fields: [PAGE_URL, ...config.fields, userAgent],
+    fields: [pageUrl === 'optional' ? { ...PAGE_URL, required: false } : PAGE_URL, ...config.fields, userAgent],
     answer: config.answer ?? tokenAnswer(),
   });
 }

@@ -76,13 +76,16 @@ export function defineType(config: TypeConfig): CaptchaTypeDef {
     const task: NormalizedTask = { type: config.slug, params: { ...fields.params, ...implied.get(typeName.toLowerCase()) } };
     const problem = config.extras?.v2(read, task);
     if (problem) return problem;
-    // Proxyless names never carry a proxy; the other names of a proxy-capable type require one (§2.3).
-    const wantsProxy = config.proxy === 'required' || (config.proxy === 'optional' && !/proxyless$/i.test(typeName));
-    if (wantsProxy) {
+    // Proxyless names never carry a proxy. The other names of a proxy-capable type use and validate
+    // the proxy given with them; without one they are the proxyless variant, as CapMonster Cloud
+    // treats them (its client sends RecaptchaV2Task / TurnstileTask with no proxy fields). Only
+    // types that cannot work without the customer's IP (DataDome…) insist on it (§2.3).
+    const takesProxy = config.proxy === 'required' || (config.proxy === 'optional' && !/proxyless$/i.test(typeName));
+    if (takesProxy) {
       const proxy = parseProxyV2(raw);
       if (!proxy.ok) return proxy;
-      if (!proxy.proxy) return fail('ERROR_BAD_PARAMETERS', `${typeName} requires proxyType, proxyAddress and proxyPort`);
-      task.proxy = proxy.proxy;
+      if (proxy.proxy) task.proxy = proxy.proxy;
+      else if (config.proxy === 'required') return fail('ERROR_BAD_PARAMETERS', `${typeName} requires proxyType, proxyAddress and proxyPort`);
     }
     return finish(task, 'v2');
   }

@@ -8,7 +8,7 @@ import type { ParseFailure, ProtocolError } from './types.ts';
 import { fail } from './types.ts';
 
 export type Api = 'v1' | 'v2';
-export type FieldType = 'string' | 'bool' | 'int' | 'number' | 'object' | 'cookies';
+export type FieldType = 'string' | 'bool' | 'int' | 'number' | 'object' | 'cookies' | 'intList';
 
 export interface FieldSpec {
   /** Internal camelCase name. */
@@ -24,7 +24,7 @@ export interface FieldSpec {
   /** v1 error when malformed; defaults to `missing`, then ERROR_BAD_PARAMETERS. */
   invalid?: ProtocolError;
   default?: unknown;
-  /** Inclusive range for numbers, length range for strings. */
+  /** Inclusive range for numbers, length range for strings and lists. */
   min?: number;
   max?: number;
   /** Allowed string values, matched case-insensitively and stored in the listed spelling. */
@@ -99,6 +99,17 @@ function coerce(spec: FieldSpec, value: unknown): unknown {
         try { v = JSON.parse(v); } catch { return undefined; }
       }
       return typeof v === 'object' && v !== null && !Array.isArray(v) ? v : undefined;
+    }
+    case 'intList': {
+      // An array, its JSON text (`"[5,19,4]"`, the JS client's VK `steps`) or a comma list.
+      let v = value;
+      if (typeof v === 'string') {
+        const text = v.trim();
+        try { v = text.startsWith('[') ? JSON.parse(text) : text.split(','); } catch { return undefined; }
+      }
+      if (!Array.isArray(v) || v.length === 0 || !inRange(v.length)) return undefined;
+      const list = v.map((item) => (typeof item === 'number' ? item : typeof item === 'string' && /^-?\d+$/.test(item.trim()) ? Number(item) : NaN));
+      return list.every((n) => Number.isSafeInteger(n)) ? list : undefined;
     }
     case 'string':
     case 'cookies': {

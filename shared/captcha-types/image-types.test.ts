@@ -71,6 +71,20 @@ const cases: Case[] = [
     v2: { type: 'AudioTask', body: MP3, lang: 'de' },
     expected: { image: MP3, language: 'de', params: {} },
   },
+  {
+    // @2captcha/captcha-solver temu(): JSON body, data-URI images, method temuimage.
+    slug: 'temuimage',
+    v1: { method: 'temuimage', body: `data:image/png;base64,${IMG}`, part1: `data:image/png;base64,${IMG}`, part2: IMG, part3: IMG },
+    v2: { type: 'TemuImageTask', image: IMG, parts: [IMG, `data:image/png;base64,${IMG}`, IMG] },
+    expected: { image: IMG, images: [IMG, IMG, IMG, IMG], params: {} },
+  },
+  {
+    // vkimage(): steps as the JSON text of an array; v2 sends the array.
+    slug: 'vkimage',
+    v1: { method: 'vkimage', body: IMG, steps: '[5,19,4,3,23,8]' },
+    v2: { type: 'VKCaptchaImageTask', image: IMG, steps: [5, 19, 4, 3, 23, 8] },
+    expected: { image: IMG, params: { steps: [5, 19, 4, 3, 23, 8] } },
+  },
 ];
 
 describe.each(cases)('$slug', ({ slug, v1, files, v2, languagePool, expected }) => {
@@ -173,6 +187,20 @@ describe('image specifics', () => {
     const result = parseV1(createParamBag({ method: 'base64', body: IMG, language: '1' }));
     expect(result.ok && result.task.params.alphabet).toBe(1);
     expect(parseV1(createParamBag({ method: 'base64', body: IMG, language: '3' }))).toMatchObject({ ok: false, error: 'ERROR_BAD_PARAMETERS' });
+  });
+
+  it('Temu needs at least one piece besides the background', () => {
+    expect(parseV1(createParamBag({ method: 'temuimage', body: IMG }))).toMatchObject({ ok: false, error: 'ERROR_BAD_PARAMETERS' });
+    expect(parseV2({ type: 'TemuImageTask', image: IMG, parts: [] })).toMatchObject({ ok: false, error: 'ERROR_BAD_PARAMETERS' });
+    expect(parseV2({ type: 'TemuImageTask', image: IMG, parts: ['%%%'] })).toMatchObject({ ok: false, error: 'ERROR_IMAGE_TYPE_NOT_SUPPORTED' });
+    expect(parseV1(createParamBag({ method: 'temuimage', body: IMG, part1: IMG }))).toMatchObject({ ok: true, task: { images: [IMG, IMG] } });
+  });
+
+  it('VK image steps: a list of integers, required', () => {
+    expect(parseV1(createParamBag({ method: 'vkimage', body: IMG }))).toMatchObject({ ok: false, error: 'ERROR_BAD_PARAMETERS' });
+    expect(parseV1(createParamBag({ method: 'vkimage', body: IMG, steps: '[1,"x"]' }))).toMatchObject({ ok: false, error: 'ERROR_BAD_PARAMETERS' });
+    expect(parseV1(createParamBag({ method: 'vkimage', body: IMG, steps: '3,1,2' }))).toMatchObject({ ok: true, task: { params: { steps: [3, 1, 2] } } });
+    expect(parseV2({ type: 'VKCaptchaImageTask', image: IMG, steps: [] })).toMatchObject({ ok: false, error: 'ERROR_BAD_PARAMETERS' });
   });
 
   it('image types never carry a proxy', () => {

@@ -13,11 +13,17 @@ const EXPECTED: Record<string, { ui: string; price: [string, string] }> = {
   canvas: { ui: 'draw', price: ['1.20', '2.00'] },
   bounding_box: { ui: 'box', price: ['1.20', '2.00'] },
   audio: { ui: 'audio', price: ['0.50', '1.00'] },
+  temuimage: { ui: 'points', price: ['1.20', '2.00'] },
+  vkimage: { ui: 'text', price: ['0.50', '1.00'] },
   ...Object.fromEntries(
     ['recaptcha_v2', 'recaptcha_v3', 'hcaptcha', 'funcaptcha', 'geetest', 'geetest_v4', 'turnstile', 'amazon_waf', 'capy', 'lemin', 'mtcaptcha',
-      'keycaptcha', 'friendly_captcha', 'cutcaptcha', 'datadome', 'cybersiara', 'tencent', 'atb', 'yandex'].map((slug) => [slug, { ui: 'token', price: ['1.45', '2.99'] }]),
+      'keycaptcha', 'friendly_captcha', 'cutcaptcha', 'datadome', 'cybersiara', 'tencent', 'atb', 'yandex',
+      'prosopo', 'captchafox', 'vkcaptcha', 'altcha', 'binance', 'yidun', 'alibaba', 'tspd', 'basilisk', 'hunt'].map((slug) => [slug, { ui: 'token', price: ['1.45', '2.99'] }]),
   ),
 };
+
+/** Token kinds that only work from the customer's IP: the official clients require proxy fields. */
+const PROXY_REQUIRED = ['datadome', 'captchafox', 'vkcaptcha', 'tspd'];
 
 describe('CAPTCHA_TYPES', () => {
   it('declares exactly the expected types, each once', () => {
@@ -51,9 +57,9 @@ describe('CAPTCHA_TYPES', () => {
     expect(shared.map(([name]) => name).sort()).toEqual(['geetesttask', 'geetesttaskproxyless', 'imagetocoordinatestask']);
   });
 
-  it('proxy: datadome requires one, image kinds never take one, other tokens may', () => {
+  it('proxy: DataDome, CaptchaFox, VK token and TSPD require one, image kinds never take one, other tokens may', () => {
     for (const def of CAPTCHA_TYPES) {
-      expect(def.proxy).toBe(def.slug === 'datadome' ? 'required' : def.kind === 'image' ? 'none' : 'optional');
+      expect(def.proxy, def.slug).toBe(PROXY_REQUIRED.includes(def.slug) ? 'required' : def.kind === 'image' ? 'none' : 'optional');
     }
   });
 

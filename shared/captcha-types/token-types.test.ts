@@ -18,6 +18,8 @@ interface Case {
   required?: Record<string, ProtocolError>;
   /** v2 fields whose absence is ERROR_BAD_PARAMETERS (websiteURL is checked for all). */
   v2Required?: string[];
+  /** false: the type has no page URL of its own (VK's token captcha). */
+  pageUrl?: false;
 }
 
 const CID = 'e392e1d7fd421dc63325744d5a2b9c73';
@@ -196,11 +198,105 @@ const cases: Case[] = [
     required: { sitekey: 'ERROR_SITEKEY' },
     v2Required: ['websiteKey'],
   },
+  // The kinds the official clients added lately (@2captcha/captcha-solver 1.3.9 request shapes).
+  {
+    slug: 'prosopo',
+    v1: { method: 'prosopo', sitekey: '5EZVvsHMrKCFKp5NYNoTyDjTjetoVo1Z4UNNbTwJf1GfN6Xm', pageurl: URL },
+    v2: { type: 'ProsopoTaskProxyless', websiteURL: URL, websiteKey: '5EZVvsHMrKCFKp5NYNoTyDjTjetoVo1Z4UNNbTwJf1GfN6Xm' },
+    params: { websiteURL: URL, websiteKey: '5EZVvsHMrKCFKp5NYNoTyDjTjetoVo1Z4UNNbTwJf1GfN6Xm' },
+    required: { sitekey: 'ERROR_SITEKEY' },
+    v2Required: ['websiteKey'],
+  },
+  {
+    slug: 'captchafox',
+    v1: { method: 'captchafox', sitekey: 'sk_xtNxpk6fCdFbxh1_xJeGflSdCE9tn99G', pageurl: URL, userAgent: UA, api_server: 'https://cdn.captchafox.com/', ...PROXY_V1 },
+    v2: { type: 'CaptchaFoxTask', websiteURL: URL, websiteKey: 'sk_xtNxpk6fCdFbxh1_xJeGflSdCE9tn99G', userAgent: UA, apiServer: 'https://cdn.captchafox.com/', ...PROXY_V2 },
+    params: { websiteURL: URL, websiteKey: 'sk_xtNxpk6fCdFbxh1_xJeGflSdCE9tn99G', apiServer: 'https://cdn.captchafox.com/', userAgent: UA },
+    proxy: PROXY,
+    required: { sitekey: 'ERROR_SITEKEY', userAgent: 'ERROR_BAD_PARAMETERS', proxy: 'ERROR_BAD_PARAMETERS' },
+    v2Required: ['websiteKey', 'userAgent'],
+  },
+  {
+    slug: 'vkcaptcha',
+    v1: { method: 'vkcaptcha', redirect_uri: 'https://id.vk.com/not_robot_captcha?domain=vk.com&session_token=eyJhbGciOiJBM', userAgent: UA, ...PROXY_V1 },
+    v2: { type: 'VKCaptchaTask', redirectUri: 'https://id.vk.com/not_robot_captcha?domain=vk.com&session_token=eyJhbGciOiJBM', userAgent: UA, ...PROXY_V2 },
+    params: { redirectUri: 'https://id.vk.com/not_robot_captcha?domain=vk.com&session_token=eyJhbGciOiJBM', userAgent: UA },
+    proxy: PROXY,
+    pageUrl: false,
+    required: { redirect_uri: 'ERROR_BAD_PARAMETERS', userAgent: 'ERROR_BAD_PARAMETERS', proxy: 'ERROR_BAD_PARAMETERS' },
+    v2Required: ['redirectUri', 'userAgent'],
+  },
+  {
+    slug: 'altcha',
+    v1: { method: 'altcha', pageurl: URL, challenge_url: 'https://example.com/altcha', challenge_json: '{"algorithm":"SHA-256","challenge":"a4c9"}' },
+    v2: { type: 'AltchaTaskProxyless', websiteURL: URL, challengeURL: 'https://example.com/altcha', challengeJSON: '{"algorithm":"SHA-256","challenge":"a4c9"}' },
+    params: { websiteURL: URL, challengeUrl: 'https://example.com/altcha', challengeJson: '{"algorithm":"SHA-256","challenge":"a4c9"}' },
+  },
+  {
+    name: 'altcha (challenge URL only, Go spelling)',
+    slug: 'altcha',
+    v1: { method: 'altcha', pageurl: URL, challengeUrl: 'https://example.com/altcha' },
+    v2: { type: 'AltchaCaptchaTask', websiteURL: URL, challengeUrl: 'https://example.com/altcha' },
+    params: { websiteURL: URL, challengeUrl: 'https://example.com/altcha' },
+    required: { challengeUrl: 'ERROR_BAD_PARAMETERS' },
+    v2Required: ['challengeUrl'],
+  },
+  {
+    slug: 'binance',
+    v1: { method: 'binance', sitekey: 'register', pageurl: URL, validate_id: '0a05453c44e2411195c0d0c15654d966', useragent: UA },
+    v2: { type: 'BinanceTaskProxyless', websiteURL: URL, websiteKey: 'register', validateId: '0a05453c44e2411195c0d0c15654d966', userAgent: UA },
+    params: { websiteURL: URL, websiteKey: 'register', validateId: '0a05453c44e2411195c0d0c15654d966', userAgent: UA },
+    required: { sitekey: 'ERROR_SITEKEY', validate_id: 'ERROR_BAD_PARAMETERS' },
+    v2Required: ['websiteKey', 'validateId'],
+  },
+  {
+    name: 'yidun (YidunTask without a proxy)',
+    slug: 'yidun',
+    v1: { method: 'yidun', sitekey: 'e6d2a7a2ed5b4b2b', pageurl: URL, yidun_get_lib: 'https://cstaticdun.126.net/load.min.js', yidun_api_server_subdomain: 'c.dun.163.com', challenge: 'ch', hcg: 'h', hct: 1735000000000 },
+    v2: { type: 'YidunTask', websiteURL: URL, websiteKey: 'e6d2a7a2ed5b4b2b', yidunGetLib: 'https://cstaticdun.126.net/load.min.js', yidunApiServerSubdomain: 'c.dun.163.com', challenge: 'ch', hcg: 'h', hct: 1735000000000 },
+    params: { websiteURL: URL, websiteKey: 'e6d2a7a2ed5b4b2b', yidunGetLib: 'https://cstaticdun.126.net/load.min.js', yidunApiServerSubdomain: 'c.dun.163.com', challenge: 'ch', hcg: 'h', hct: 1735000000000 },
+    required: { sitekey: 'ERROR_SITEKEY' },
+    v2Required: ['websiteKey'],
+  },
+  {
+    slug: 'alibaba',
+    v1: { method: 'alibaba', pageurl: URL, scene_id: 'abc123xyz4', prefix: 'dlw3kug', user_id: 'u', user_user_id: 'uu', verify_type: '1.0', region: 'sgp', user_certify_id: 'trace', api_get_lib: 'https://o.example.com/AliyunCaptcha.js' },
+    v2: { type: 'AlibabaTaskProxyless', websiteURL: URL, sceneId: 'abc123xyz4', prefix: 'dlw3kug', userId: 'u', userUserId: 'uu', verifyType: '1.0', region: 'sgp', userCertifyId: 'trace', apiGetLib: 'https://o.example.com/AliyunCaptcha.js' },
+    params: { websiteURL: URL, sceneId: 'abc123xyz4', prefix: 'dlw3kug', userId: 'u', userUserId: 'uu', verifyType: '1.0', region: 'sgp', userCertifyId: 'trace', apiGetLib: 'https://o.example.com/AliyunCaptcha.js' },
+    required: { scene_id: 'ERROR_BAD_PARAMETERS', prefix: 'ERROR_BAD_PARAMETERS' },
+    v2Required: ['sceneId', 'prefix'],
+  },
+  {
+    slug: 'tspd',
+    v1: { method: 'tspd', pageurl: URL, tspd_cookie: 'TS386a400d029=082670; TS386a400d078=082670', html_page_base64: 'PCFET0NUWVBFIGh0bWw+', userAgent: UA, ...PROXY_V1 },
+    v2: { type: 'TspdTask', websiteURL: URL, tspdCookie: 'TS386a400d029=082670; TS386a400d078=082670', htmlPageBase64: 'PCFET0NUWVBFIGh0bWw+', userAgent: UA, ...PROXY_V2 },
+    params: { websiteURL: URL, tspdCookie: 'TS386a400d029=082670; TS386a400d078=082670', htmlPageBase64: 'PCFET0NUWVBFIGh0bWw+', userAgent: UA },
+    proxy: PROXY,
+    required: { tspd_cookie: 'ERROR_BAD_PARAMETERS', html_page_base64: 'ERROR_BAD_PARAMETERS', proxy: 'ERROR_BAD_PARAMETERS' },
+    v2Required: ['tspdCookie', 'htmlPageBase64'],
+  },
+  {
+    slug: 'basilisk',
+    v1: { method: 'basilisk', sitekey: 'b7890h19fb2600897', pageurl: URL, userAgent: UA },
+    v2: { type: 'BasiliskTaskProxyless', websiteURL: URL, websiteKey: 'b7890h19fb2600897', userAgent: UA },
+    params: { websiteURL: URL, websiteKey: 'b7890h19fb2600897', userAgent: UA },
+    required: { sitekey: 'ERROR_SITEKEY' },
+    v2Required: ['websiteKey'],
+  },
+  {
+    slug: 'hunt',
+    v1: { method: 'hunt', pageurl: URL, api_get_lib: 'https://example.com/hd-api/external/apps/app-id/api.js', data: 'META_TOKEN_VALUE', ...PROXY_V1 },
+    v2: { type: 'HuntTask', websiteURL: URL, apiGetLib: 'https://example.com/hd-api/external/apps/app-id/api.js', data: 'META_TOKEN_VALUE', ...PROXY_V2 },
+    params: { websiteURL: URL, apiGetLib: 'https://example.com/hd-api/external/apps/app-id/api.js', data: 'META_TOKEN_VALUE' },
+    proxy: PROXY,
+    required: { api_get_lib: 'ERROR_BAD_PARAMETERS' },
+    v2Required: ['apiGetLib'],
+  },
 ];
 
 const without = (record: Record<string, unknown>, name: string) => Object.fromEntries(Object.entries(record).filter(([k]) => k !== name));
 
-describe.each(cases.map((c) => ({ ...c, name: c.name ?? c.slug })))('$name', ({ slug, v1, v2, params, proxy, required = {}, v2Required = [] }) => {
+describe.each(cases.map((c) => ({ ...c, name: c.name ?? c.slug })))('$name', ({ slug, v1, v2, params, proxy, required = {}, v2Required = [], pageUrl }) => {
   const expected = proxy ? { type: slug, params, proxy } : { type: slug, params };
 
   it('v1 and v2 produce the same normalized task', () => {
@@ -217,11 +313,11 @@ describe.each(cases.map((c) => ({ ...c, name: c.name ?? c.slug })))('$name', ({ 
     expect(parseV2({ ...v2, type: String(v2.type).toLowerCase() })).toMatchObject({ ok: true, task: expected });
   });
 
-  it.each(Object.entries({ pageurl: 'ERROR_PAGEURL', ...required }))('v1 without %s → %s', (name, error) => {
+  it.each(Object.entries({ ...(pageUrl === false ? {} : { pageurl: 'ERROR_PAGEURL' }), ...required }))('v1 without %s → %s', (name, error) => {
     expect(parseV1(createParamBag(without(v1, name)))).toMatchObject({ ok: false, error });
   });
 
-  it.each(['websiteURL', ...v2Required])('v2 without %s → ERROR_BAD_PARAMETERS', (name) => {
+  it.each([...(pageUrl === false ? [] : ['websiteURL']), ...v2Required])('v2 without %s → ERROR_BAD_PARAMETERS', (name) => {
     expect(parseV2(without(v2, name))).toMatchObject({ ok: false, error: 'ERROR_BAD_PARAMETERS' });
   });
 });
@@ -242,11 +338,36 @@ describe('token specifics', () => {
     expect(parseV1(createParamBag({ method: 'geetest_v4', captcha_id: 'no way', pageurl: URL }))).toMatchObject({ ok: false, error: 'ERROR_CAPTCHA_ID' });
   });
 
-  it('non-Proxyless v2 types require a proxy; Proxyless ones ignore proxy fields', () => {
-    expect(parseV2({ type: 'RecaptchaV2Task', ...v2 })).toMatchObject({ ok: false, error: 'ERROR_BAD_PARAMETERS' });
+  it('non-Proxyless v2 types use and validate a proxy; Proxyless ones ignore proxy fields', () => {
     expect(parseV2({ type: 'RecaptchaV2Task', ...v2, ...PROXY_V2, proxyPort: 0 })).toMatchObject({ ok: false, error: 'ERROR_BAD_PROXY' });
+    const withProxy = parseV2({ type: 'RecaptchaV2Task', ...v2, ...PROXY_V2 });
+    expect(withProxy.ok && withProxy.task.proxy).toEqual(PROXY);
     const proxyless = parseV2({ type: 'RecaptchaV2TaskProxyless', ...v2, ...PROXY_V2 });
     expect(proxyless.ok && proxyless.task.proxy).toBeUndefined();
+  });
+  // CapMonster Cloud's client sends the proxy names without proxy fields: its API treats the proxy as optional.
+  it.each([
+    ['RecaptchaV2Task', v2],
+    ['NoCaptchaTask', v2],
+    ['TurnstileTask', { websiteURL: URL, websiteKey: '0x4AAAAAAABUYP0XeMJF0xoy' }],
+    ['HCaptchaTask', { websiteURL: URL, websiteKey: HCAPTCHA_KEY }],
+    ['FunCaptchaTask', { websiteURL: URL, websitePublicKey: '69A21A01-CC7B-B9C6-0F9A-E7FA06677FFC' }],
+    ['GeeTestTask', { websiteURL: URL, gt: 'f1ab2cdefa3456789012345b6c78d90e', challenge: '12345678abc90123d45678ef90123a456b' }],
+    ['ProsopoTask', { websiteURL: URL, websiteKey: '5EZVvsHMrKCFKp5NYNoTyDjTjetoVo1Z4UNNbTwJf1GfN6Xm' }],
+    ['YidunTask', { websiteURL: URL, websiteKey: 'e6d2a7a2ed5b4b2b' }],
+  ])('%s without proxy fields is its proxyless variant', (type, fields) => {
+    const result = parseV2({ type, ...fields });
+    expect(result).toMatchObject({ ok: true });
+    expect(result.ok && result.task.proxy).toBeUndefined();
+  });
+  it.each([
+    ['DataDomeSliderTask', { websiteURL: URL, captchaUrl: 'https://c', userAgent: UA }],
+    ['CaptchaFoxTask', { websiteURL: URL, websiteKey: 'sk_xtNxpk6fCdFbxh1_xJeGflSdCE9tn99G', userAgent: UA }],
+    ['VKCaptchaTask', { redirectUri: 'https://id.vk.com/not_robot_captcha?domain=vk.com', userAgent: UA }],
+    ['TspdTask', { websiteURL: URL, tspdCookie: 'TS386a400d029=0826; TS386a400d078=0826', htmlPageBase64: 'PCFET0NUWVBFIGh0bWw+' }],
+  ])('%s still requires a proxy', (type, fields) => {
+    expect(parseV2({ type, ...fields })).toMatchObject({ ok: false, error: 'ERROR_BAD_PARAMETERS' });
+    expect(parseV2({ type, ...fields, ...PROXY_V2 })).toMatchObject({ ok: true, task: { proxy: PROXY } });
   });
 
   it('DataDome requires a proxy in v2 as well; an incomplete one is ERROR_BAD_PROXY', () => {

@@ -7,7 +7,11 @@ export default defineTokenType({
   methods: ['userrecaptcha'],
   when: (bag) => bag.get('version')?.trim().toLowerCase() === 'v3',
   // python-rucaptcha's RecaptchaV3EnterpriseTaskProxyless is accepted as isEnterprise:true.
-  v2Types: ['RecaptchaV3TaskProxyless', { name: 'RecaptchaV3EnterpriseTaskProxyless', implies: { isEnterprise: true } }],
+  // CapMonster Cloud's client sends RecaptchaV3EnterpriseTask (no Proxyless suffix, no proxy).
+  v2Types: [
+    'RecaptchaV3TaskProxyless', 'RecaptchaV3Task',
+    { name: 'RecaptchaV3EnterpriseTaskProxyless', implies: { isEnterprise: true } }, { name: 'RecaptchaV3EnterpriseTask', implies: { isEnterprise: true } },
+  ],
   fields: [
     GOOGLE_KEY,
     // Offered tiers are 0.3/0.7/0.9; defaulting to the lowest never asks for more than the client did.
