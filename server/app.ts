@@ -13,17 +13,21 @@ import type { Database } from './db/client.ts';
 import type { Ctx } from './lib/ctx.ts';
 import { bearerMatches, createMetrics, type Metrics } from './lib/metrics.ts';
 import { CLIENT_DIR } from './lib/root.ts';
-import { watchCatalog } from './modules/catalog/catalog.service.ts';
+import { onCatalogChange, watchCatalog } from './modules/catalog/catalog.service.ts';
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
+import { createPaymentProviders, type PaymentSetup } from './modules/payments/providers/index.ts';
 import { getOrCreateSecret } from './modules/settings/secrets.repo.ts';
 import { ResultCache } from './modules/tasks/result-cache.ts';
 import { SubmissionQueue } from './modules/tasks/submissions.ts';
 import { TASK_CHANNEL, type TaskEvent } from './modules/tasks/tasks.service.ts';
 import { Market } from './jobs.ts';
 import { compatApi } from './surfaces/compat/index.ts';
+import { paymentWebhooks } from './surfaces/webhooks/index.ts';
 import { realtime } from './surfaces/realtime/index.ts';
 import { siteApi } from './surfaces/site-api/index.ts';
+import { readClientBuild } from './surfaces/ssr/client-build.ts';
 import { ssr } from './surfaces/ssr/index.ts';
+import { PageCache, pageCacheHook } from './surfaces/ssr/page-cache.ts';
 
 export interface AppDeps {
   config: Config;
@@ -38,6 +42,8 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     market: Market;
+    /** The configured payment providers (modules/payments). */
+    payments: PaymentSetup;
     /** This process's Prometheus registry and families (lib/metrics.ts). */
     metrics: Metrics;
   }
@@ -68,6 +74,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   app.decorate('database', database);
   app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: `${config.BRAND_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>` }));
   app.decorate('market', new Market());
+  app.decorate('payments', await createPaymentProviders(config, database.db));
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
   const results = new ResultCache();
@@ -90,6 +97,13 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
     reply.header('x-request-id', req.id);
     done();
   });
+  // Cached pages are answered here, before cookies, sessions, helmet and compression (page-cache.ts).
+  const pages = config.PAGE_CACHE ? new PageCache() : null;
+  if (pages) {
+    app.addHook('onRequest', pageCacheHook(pages, readClientBuild(CLIENT_DIR).entry ?? 'source'));
+    const unsubscribe = onCatalogChange(() => pages.clear());
+    app.addHook('onClose', async () => void unsubscribe());
+  }
   // Cookies at the root: the worker socket signs in with the session cookie too.
   const secret = config.SESSION_SECRET ?? (await getOrCreateSecret(database.db, 'session', () => randomBytes(48).toString('base64url')));
   await app.register(fastifyCookie, { secret });
@@ -120,6 +134,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   // The compatible API stays lean: a poll is most of the traffic and its answer is a few bytes
   // (no HTML security headers or compression to compute; it sets nosniff itself).
   await app.register(compatApi, { rateLimits: config.RATE_LIMITS });
+  // Payment providers' webhooks: signed, raw bodies, no browser plugins (surfaces/webhooks).
+  await app.register(paymentWebhooks, { payments: app.payments });
 
   // The browser-facing surfaces: security headers, compression, forms, assets, the site API, pages.
   await app.register(async (web) => {
@@ -142,7 +158,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
       web.get('/favicon.svg', (_req, reply) => reply.header('cache-control', 'public, max-age=86400').sendFile('favicon.svg', CLIENT_DIR));
     }
     await web.register(siteApi, { rateLimits: config.RATE_LIMITS });
-    await web.register(ssr, { sites: sitesOf(config), brandName: config.BRAND_NAME });
+    await web.register(ssr, { sites: sitesOf(config), brandName: config.BRAND_NAME, pages });
   });
   return app;
 }

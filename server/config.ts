@@ -44,6 +44,8 @@ const schema = z.object({
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   RATE_LIMITS: bool.default(true),
   TRUST_PROXY: bool.default(false),
+  /** Anonymous views of public pages are served from the rendered-page cache (ssr/page-cache.ts). */
+  PAGE_CACHE: bool.default(true),
   /**
    * Lets pingbacks reach loopback and private addresses (the product's own tests deliver to a
    * local server). Off by default and refused with NODE_ENV=production: it reopens SSRF.

@@ -22,7 +22,6 @@ export interface RenderInput {
   brandName: string;
   foreignSpeaker: boolean;
   cookies: Record<string, string | undefined>;
-  nonce: string;
   transport: Transport;
   build: ClientBuild;
 }
@@ -34,7 +33,13 @@ export interface ClientBuild {
   chunks: Record<string, string[]>;
 }
 
-export type RenderResult = { kind: 'redirect'; status: number; location: string } | { kind: 'html'; status: number; html: string };
+export type RenderResult = { kind: 'redirect'; status: number; location: string } | {
+      kind: 'html';
+      status: number;
+      html: string;
+      /** The page's route is public (web/routes.ts), so its anonymous view may be cached. */
+      publicPage: boolean;
+    };
 
 const handler = createStaticHandler(createRoutes());
 
@@ -89,12 +94,11 @@ export async function render(input: RenderInput): Promise<RenderResult> {
         <Provider store={store}>
           <I18nextProvider i18n={i18n}>
             <Preloads hrefs={preloads} />
-            <StaticRouterProvider router={router} context={context} hydrate={false} nonce={input.nonce} />
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
           </I18nextProvider>
         </Provider>
       </AssetsContext.Provider>,
       {
-        nonce: input.nonce,
         bootstrapScriptContent: `window.__APP__=${serializeForScript(boot)}`,
         bootstrapModules: input.build.entry ? [input.build.entry] : [],
         onAllReady() {
@@ -111,5 +115,5 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       },
     );
   });
-  return { kind: 'html', status: context.statusCode, html };
+  return { kind: 'html', status: context.statusCode, html, publicPage: page?.access.kind === 'public' };
 }

@@ -25,8 +25,17 @@ interface Entry {
  */
 let cache = new WeakMap<object, Entry>();
 
+const changeListeners = new Set<() => void>();
+
 export function invalidateCatalogCache() {
   cache = new WeakMap();
+  for (const listener of changeListeners) listener();
+}
+
+/** Calls `listener` on every switch, made on this node or NOTIFYed by another; returns the unsubscribe. */
+export function onCatalogChange(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
 }
 
 /** The slugs admins switched off, from a cache at most CACHE_TTL_MS old. */

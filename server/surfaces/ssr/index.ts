@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isRussianSpeaking } from '#shared/i18n/languages.ts';
@@ -6,20 +5,27 @@ import { hostKindOf, normalizedRedirect } from '#shared/i18n/routing.ts';
 import type { Sites } from '#server/config.ts';
 import { CLIENT_DIR } from '#server/lib/root.ts';
 import { ensureCsrfToken } from '#server/plugins/csrf.ts';
+import { loadAuth } from '#server/plugins/session.ts';
+import { callRead } from '#server/surfaces/site-api/reads.ts';
 import { render } from '#web/entry.server.tsx';
+import type { Transport } from '#web/store/api.ts';
 import { readClientBuild } from './client-build.ts';
+import { buildEntry, inlineScriptHashes, sendEntry, type PageCache } from './page-cache.ts';
 import { robotsTxt, sitemapXml } from './seo.ts';
 
 export interface SsrOptions {
   sites: Sites;
   brandName: string;
+  /** The rendered-page cache (null: PAGE_CACHE=false); its hit path is the root onRequest hook. */
+  pages: PageCache | null;
 }
 
-function contentSecurityPolicy(nonce: string): string {
+/** Scripts: our own files, the inline bootstrap by its sha256 (no nonce, so a page can be cached). */
+function contentSecurityPolicy(scriptHashes: string[]): string {
   return [
     "default-src 'self'",
     // Token captchas are solved in the provider's own widget inside the worker cabinet.
-    `script-src 'self' 'nonce-${nonce}' https://www.google.com https://www.gstatic.com https://www.recaptcha.net https://js.hcaptcha.com https://hcaptcha.com https://challenges.cloudflare.com`,
+    `script-src 'self' ${scriptHashes.join(' ')} https://www.google.com https://www.gstatic.com https://www.recaptcha.net https://js.hcaptcha.com https://hcaptcha.com https://challenges.cloudflare.com`,
     'frame-src https://www.google.com https://www.recaptcha.net https://*.hcaptcha.com https://hcaptcha.com https://challenges.cloudflare.com',
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -33,25 +39,12 @@ function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
-/** The in-process transport the server-side store uses: requests go through app.inject. */
-function injectTransport(app: FastifyInstance, req: FastifyRequest) {
-  return {
-    baseUrl: 'http://ssr.internal/',
-    cookie: req.headers.cookie,
-    fetchFn: async (request: Request): Promise<Response> => {
-      const url = new URL(request.url);
-      const res = await app.inject({
-        method: request.method as 'GET',
-        url: url.pathname + url.search,
-        headers: { ...Object.fromEntries(request.headers), host: req.headers.host ?? 'localhost', 'x-request-id': req.id },
-        payload: request.body ? Buffer.from(await request.arrayBuffer()) : undefined,
-      });
-      return new Response(res.rawPayload.length ? new Uint8Array(res.rawPayload) : null, {
-        status: res.statusCode,
-        headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
-      });
-    },
-  };
+/**
+ * The server-side store's transport: a GET of the site API runs the declared read's handler in
+ * process with this request's session (reads.ts), with the same access rule, validation and JSON.
+ */
+function directTransport(req: FastifyRequest): Transport {
+  return { baseUrl: '/', read: (path, query) => callRead(req.ctx, req.auth ?? null, '/' + path, query) };
 }
 
 /** The catch-all GET that renders React pages, plus robots.txt and sitemap.xml. */
@@ -62,15 +55,15 @@ export const ssr = fp(
     app.get('/robots.txt', async (_req, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(opts.sites)));
     app.get('/sitemap.xml', async (_req, reply) => reply.type('application/xml; charset=utf-8').send(sitemapXml(opts.sites)));
 
-    app.get('/*', async (req: FastifyRequest, reply: FastifyReply) => {
+    app.get('/*', { config: { pageCache: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
       const host = req.headers.host ?? new URL(opts.sites.intl).host;
       const hostKind = hostKindOf(opts.sites, host);
       const url = new URL(req.url, `${req.protocol}://${host}`);
       const permanent = normalizedRedirect(url.pathname, hostKind);
       if (permanent !== null) return reply.redirect(permanent + url.search, 301);
 
-      const nonce = randomBytes(16).toString('base64');
-      ensureCsrfToken(req, reply);
+      const session = Boolean(req.cookies['sid']);
+      if (session) await loadAuth(req, reply);
       const result = await render({
         request: new Request(url, { headers: { 'accept-language': req.headers['accept-language'] ?? '' } }),
         host,
@@ -79,14 +72,28 @@ export const ssr = fp(
         brandName: opts.brandName,
         foreignSpeaker: !isRussianSpeaking(req.headers['accept-language']),
         cookies: req.cookies,
-        nonce,
-        transport: injectTransport(app, req),
+        transport: directTransport(req),
         build,
       });
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+      const csp = contentSecurityPolicy(inlineScriptHashes(result.html));
+      const slot = req.pageCacheKey;
+      if (opts.pages && slot && !session && result.status === 200 && result.publicPage) {
+        // Stored with helmet's headers as set on this reply; the visitor's cookies never are.
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined && name !== 'set-cookie' && name !== 'x-request-id') headers[name] = String(value);
+        }
+        headers['content-type'] = 'text/html; charset=utf-8';
+        headers['content-security-policy'] = csp;
+        const entry = await buildEntry(result.html, headers);
+        opts.pages.set(slot.key, entry, slot.generation);
+        return sendEntry(req, reply, entry);
+      }
+      ensureCsrfToken(req, reply);
       return reply
         .code(result.status)
-        .header('content-security-policy', contentSecurityPolicy(nonce))
+        .header('content-security-policy', csp)
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(result.html);

@@ -98,10 +98,11 @@ describe('server-rendered pages', () => {
     expect(res.body).toContain('<html lang="ru"');
   });
 
-  it('sends security headers, a nonce CSP and a CSRF cookie', async () => {
+  it('sends security headers, a script-hash CSP and a CSRF cookie', async () => {
     const res = await get('/');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    expect(res.headers['content-security-policy']).not.toContain('nonce-');
     expect(res.cookies.find((c) => c.name === 'csrf_token')).toMatchObject({ sameSite: 'Lax', path: '/' });
     expect(res.headers['x-request-id']).toBeTruthy();
   });

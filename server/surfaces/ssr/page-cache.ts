@@ -1,0 +1,209 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isRussianSpeaking } from '#shared/i18n/languages.ts';
+import { CSRF_COOKIE } from '#server/plugins/csrf.ts';
+import { SESSION_COOKIE } from '#server/plugins/session.ts';
+
+/**
+ * The rendered-page cache of anonymous views of public pages (docs/ARCHITECTURE.md "Page cache").
+ * - Key: build id, protocol, host, path and query (they fix the language and so the currency),
+ *   the foreign-speaker bit (accept-language) and the foreign-banner-dismissed cookie.
+ * - Invalidation: `clear()` on every captcha-type switch (this node's own or another node's
+ *   NOTIFY); other live data (load-driven prices, statistics) is at most FRESH_MS old.
+ * - Memory: LRU by bytes (body plus its br and gzip variants), at most MAX_BYTES.
+ */
+export const FRESH_MS = 5_000;
+/** After this age one request re-renders while the others are still served the entry. */
+const REFRESH_AFTER_MS = 4_000;
+export const MAX_BYTES = 32 * 1024 * 1024;
+
+export interface CachedPage {
+  /** Headers sent with every variant (CSP with the script hash, helmet's headers, Vary, ETag base). */
+  headers: Record<string, string>;
+  hash: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  bytes: number;
+  storedAt: number;
+  refreshing: boolean;
+}
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+export class PageCache {
+  private entries = new Map<string, CachedPage>();
+  private bytes = 0;
+  /** Bumped by clear(): a render that started before a change is not stored after it. */
+  generation = 0;
+
+  constructor(
+    private readonly maxBytes = MAX_BYTES,
+    private readonly freshMs = FRESH_MS,
+    private readonly refreshAfterMs = REFRESH_AFTER_MS,
+  ) {}
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get usedBytes() {
+    return this.bytes;
+  }
+
+  /** The entry to serve, or null when this request should render (and store) the page. */
+  get(key: string, now = Date.now()): CachedPage | null {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    const age = now - entry.storedAt;
+    if (age >= this.freshMs) {
+      this.delete(key);
+      return null;
+    }
+    if (age >= this.refreshAfterMs && !entry.refreshing) {
+      entry.refreshing = true;
+      return null;
+    }
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, entry: CachedPage, generation: number): void {
+    if (generation !== this.generation || entry.bytes > this.maxBytes) return;
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    for (const [k] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.delete(k);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+    this.generation++;
+  }
+
+  private delete(key: string) {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.bytes -= old.bytes;
+  }
+}
+
+/** Reads the few cookies the key needs from the raw header (the hit path runs before the cookie plugin). */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  const at = header.indexOf(name + '=');
+  if (at < 0) return undefined;
+  if (at > 0 && header[at - 1] !== ' ' && header[at - 1] !== ';') return cookieValue(header.slice(at + name.length), name);
+  const end = header.indexOf(';', at);
+  return header.slice(at + name.length + 1, end < 0 ? undefined : end).trim();
+}
+
+/** A request that may be answered from (or stored into) the cache: a GET or HEAD without a session. */
+export function isAnonymous(req: FastifyRequest): boolean {
+  return !cookieValue(req.headers.cookie, SESSION_COOKIE);
+}
+
+/** Everything besides the route that changes the rendered bytes. */
+export function pageKey(req: FastifyRequest, buildId: string): string {
+  const cookie = req.headers.cookie;
+  const dismissed = cookieValue(cookie, 'foreign_banner_dismissed') === '1' ? 1 : 0;
+  const foreign = isRussianSpeaking(req.headers['accept-language']) ? 0 : 1;
+  return `${buildId} ${req.protocol} ${req.headers.host ?? ''} ${foreign}${dismissed} ${req.url}`;
+}
+
+/** sha256 of every inline script of the document, as CSP source expressions. */
+export function inlineScriptHashes(html: string): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    out.push(`'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
+  }
+  return out;
+}
+
+const VARY = 'Accept-Encoding, Accept-Language, Cookie';
+
+/** A page entry: the body, its br and gzip variants, and the headers every answer carries. */
+export async function buildEntry(html: string, headers: Record<string, string>): Promise<CachedPage> {
+  const identity = Buffer.from(html, 'utf8');
+  const [br, gzipped] = await Promise.all([
+    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gz(identity, { level: 9 }),
+  ]);
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
+  const all = { ...headers, vary: VARY, 'cache-control': `public, max-age=0, s-maxage=${FRESH_MS / 1000}` };
+  const bytes = identity.length + br.length + gzipped.length + 1024;
+  return { headers: all, hash, identity, br, gzip: gzipped, bytes, storedAt: Date.now(), refreshing: false };
+}
+
+function csrfCookie(req: FastifyRequest): string | null {
+  const existing = cookieValue(req.headers.cookie, CSRF_COOKIE);
+  if (existing && /^[\w-]{32,64}$/.test(existing)) return null;
+  const secure = req.protocol === 'https' ? '; Secure' : '';
+  return `${CSRF_COOKIE}=${randomBytes(24).toString('base64url')}; Path=/; SameSite=Lax${secure}`;
+}
+
+/**
+ * Answers from an entry, written straight to the socket: the variant the client accepts, 304 for a
+ * matching If-None-Match. A visitor without a CSRF cookie gets one (ensureCsrfToken's cookie),
+ * never stored in the entry; that answer is then private, so no shared cache keeps the cookie.
+ */
+export function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: CachedPage): void {
+  reply.hijack();
+  const res = reply.raw;
+  const accept = req.headers['accept-encoding'] ?? '';
+  const [body, encoding, suffix] = /\bbr\b/.test(accept)
+    ? [entry.br, 'br', '-br']
+    : /\bgzip\b/.test(accept)
+      ? [entry.gzip, 'gzip', '-gz']
+      : [entry.identity, null, ''];
+  const headers: Record<string, string | number> = { ...entry.headers, etag: `"${entry.hash}${suffix}"`, 'x-request-id': req.id };
+  const cookie = csrfCookie(req);
+  if (cookie) {
+    headers['set-cookie'] = cookie;
+    headers['cache-control'] = 'private, no-cache';
+  }
+  const inm = req.headers['if-none-match'];
+  if (inm && inm.includes(`"${entry.hash}`)) {
+    delete headers['content-type'];
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  if (encoding) headers['content-encoding'] = encoding;
+  headers['content-length'] = body.length;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route renders pages the page cache may hold (the SSR catch-all). */
+    pageCache?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set by the hit path on a miss: the key to store this render under, and the cache generation. */
+    pageCacheKey?: { key: string; generation: number };
+  }
+}
+
+/** The hit path, an onRequest hook at the root: before cookies, sessions, helmet and compression. */
+export function pageCacheHook(cache: PageCache, buildId: string) {
+  return (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (!req.routeOptions.config.pageCache || (req.method !== 'GET' && req.method !== 'HEAD') || !isAnonymous(req)) return done();
+    const key = pageKey(req, buildId);
+    const entry = cache.get(key);
+    if (entry) return sendEntry(req, reply, entry);
+    req.pageCacheKey = { key, generation: cache.generation };
+    done();
+  };
+}
