@@ -10,7 +10,7 @@ import type { Db } from '#server/db/client.ts';
  */
 
 /** Any fixed number: the advisory lock that lets one node at a time roll up (migration 0011 takes it too). */
-const ROLLUP_LOCK = 5_113_001;
+export const ROLLUP_LOCK = 5_113_001;
 
 /** One stats_hourly row; `hour` as an ISO string. */
 export interface StatsRow {
