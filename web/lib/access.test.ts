@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '#shared/contracts/user.ts';
-import { accessRedirect, safeReturnTo } from './access.ts';
+import { safeReturnTo } from '#shared/return-to.ts';
+import { accessRedirect } from './access.ts';
 
 const to = (p: string) => `/ru${p === '/' ? '/' : p}`;
 const user = (userType: CurrentUser['profile']['userType'], perms: Partial<CurrentUser['permissions']> = {}) =>

@@ -22,9 +22,3 @@ export function accessRedirect(access: Access, user: CurrentUser | null, here: s
       return access.permissions.some((p) => user.permissions[p]) ? null : to('/');
   }
 }
-
-/** A return_to value is followed only when it is a path on this site. */
-export function safeReturnTo(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  return value;
-}

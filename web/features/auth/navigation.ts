@@ -1,4 +1,4 @@
-import { safeReturnTo } from '#web/lib/access.ts';
+import { safeReturnTo } from '#shared/return-to.ts';
 
 /**
  * Full page loads, so the server renders the next page with the new (or no) session. One object

@@ -11,7 +11,7 @@ import { AuthHead, AuthLayout, FormAlert } from '#web/features/auth/auth-layout.
 import { authErrorMessage, checkCode, normalizeCode, readAuthError } from '#web/features/auth/errors.ts';
 import { afterSignIn, browserNavigation, returnToFrom } from '#web/features/auth/navigation.ts';
 import { userApi } from '#web/features/user/api.ts';
-import { safeReturnTo } from '#web/lib/access.ts';
+import { safeReturnTo } from '#shared/return-to.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 import { useCurrentPage } from '#web/lib/use-page.ts';
 

@@ -4,7 +4,7 @@ import { homePathOf } from '#shared/contracts/user.ts';
 import { localizedPath } from '#shared/i18n/routing.ts';
 import type { HashLink } from '#web/features/auth/api.ts';
 import { userApi } from '#web/features/user/api.ts';
-import { safeReturnTo } from '#web/lib/access.ts';
+import { safeReturnTo } from '#shared/return-to.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 
 /**
