@@ -60,9 +60,12 @@ export const ledgerEntries = pgTable(
     actorId: bigint('actor_id', { mode: 'number' }),
     /** The captcha this entry pays for (no FK: tasks are pruned, the ledger is kept). */
     taskId: bigint('task_id', { mode: 'number' }),
+    /** The payment a top-up credits (unique: a payment credits once). */
+    paymentId: bigint('payment_id', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('ledger_entries_payment_once').on(t.paymentId).where(sql`payment_id is not null and kind = 'topup'`),
     index('ledger_entries_user_idx').on(t.userId, t.createdAt),
     // A task is charged, refunded, earned on, commissioned, held and released at most once: the database refuses a second.
     // (Consensus tasks earn once per agreeing worker: those entries are 'earning' on the task with distinct users, see tasks.service.)

@@ -10,7 +10,7 @@ export type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
  */
 export async function applyLedgerEntry(
   db: Db,
-  entry: { userId: number; amount: number; kind: LedgerKind; reason: string; actorId?: number | null; taskId?: number | null },
+  entry: { userId: number; amount: number; kind: LedgerKind; reason: string; actorId?: number | null; taskId?: number | null; paymentId?: number | null },
 ): Promise<number | null> {
   // One statement (one round trip): the balance moves and the entry is written, or neither.
   const res = await db.execute(sql`
@@ -19,8 +19,8 @@ export async function applyLedgerEntry(
       where id = ${entry.userId} and balance + ${entry.amount}::bigint >= 0
       returning balance
     ), entry as (
-      insert into ledger_entries (user_id, amount, kind, reason, actor_id, task_id)
-      select ${entry.userId}, ${entry.amount}::bigint, ${entry.kind}, ${entry.reason}, ${entry.actorId ?? null}::bigint, ${entry.taskId ?? null}::bigint from moved
+      insert into ledger_entries (user_id, amount, kind, reason, actor_id, task_id, payment_id)
+      select ${entry.userId}, ${entry.amount}::bigint, ${entry.kind}, ${entry.reason}, ${entry.actorId ?? null}::bigint, ${entry.taskId ?? null}::bigint, ${entry.paymentId ?? null}::bigint from moved
     )
     select balance from moved`);
   const row = res.rows[0] as { balance: number | string } | undefined;

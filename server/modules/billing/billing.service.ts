@@ -9,7 +9,7 @@ import { applyLedgerEntry, findBalance, type LedgerKind } from './billing.repo.t
  */
 export async function postLedgerEntry(
   ctx: Ctx,
-  entry: { userId: number; amount: number; kind: LedgerKind; reason: string; actorId?: number | null; taskId?: number | null },
+  entry: { userId: number; amount: number; kind: LedgerKind; reason: string; actorId?: number | null; taskId?: number | null; paymentId?: number | null },
 ): Promise<number> {
   const balance = await applyLedgerEntry(ctx.db, entry);
   if (balance === null) throw new AppError('INSUFFICIENT_FUNDS', 'The balance is too low for this operation.');

@@ -53,6 +53,7 @@ const EXPECTED: Record<string, string> = {
   'GET /api/v2/worker': 'userType',
   'PUT /api/v2/worker/languages': 'userType',
   'GET /api/v2/worker/training': 'userType',
+  'GET /api/v2/worker/training/images/:token': 'userType',
   'POST /api/v2/worker/training/exam': 'userType',
   'POST /api/v2/worker/training/restart': 'userType',
   'GET /api/v2/worker/mistakes': 'userType',
@@ -81,6 +82,12 @@ const EXPECTED: Record<string, string> = {
   'GET /api/v2/moderation/workers': 'staff',
   'GET /api/v2/moderation/tasks/:id/image': 'staff',
   'POST /api/v2/moderation/workers/:id': 'staff',
+  'GET /api/v2/payments/providers': 'public',
+  'GET /api/v2/payments': 'user',
+  'GET /api/v2/payments/:id': 'user',
+  'POST /api/v2/payments': 'user',
+  'GET /api/v2/payments/sandbox/:ref': 'public',
+  'POST /api/v2/payments/sandbox/:ref/:decision': 'public',
 };
 
 /** The status an actor must get from a route with this rule, or 'allowed' (anything but 401/403). */
@@ -100,7 +107,8 @@ let userIds: Record<Exclude<Actor, 'anonymous'>, number>;
 let target: number;
 
 beforeAll(async () => {
-  t = await buildTestApp({ RATE_LIMITS: 'false' });
+  // The sandbox payment provider on, on both databases, so its routes are in the matrix.
+  t = await buildTestApp({ RATE_LIMITS: 'false', PAYMENTS_SANDBOX: 'true' });
   const [customer, worker, developer, moderator, admin, other] = await Promise.all([
     buildUser(t, { userType: 'customer' }),
     buildUser(t, { userType: 'worker' }),

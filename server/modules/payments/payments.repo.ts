@@ -1,0 +1,91 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { payments, paymentEvents, sandboxCheckouts, users } from '#server/db/schema/index.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
+
+export async function insertPayment(db: Db, p: { userId: number; provider: string; amount: number; providerAmount: number; currency: string }): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(p).returning();
+  return row!;
+}
+
+export async function markPending(db: Db, id: number, providerRef: string) {
+  await db.update(payments).set({ providerRef, status: 'pending', updatedAt: sql`now()` }).where(eq(payments.id, id));
+}
+
+export async function markCreateFailed(db: Db, id: number, failure: string) {
+  await db.update(payments).set({ status: 'failed', failure, updatedAt: sql`now()` }).where(eq(payments.id, id));
+}
+
+export async function listPayments(db: Db, userId: number, limit: number) {
+  return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(limit);
+}
+
+export async function findPayment(db: Db, userId: number, id: number) {
+  const [row] = await db.select().from(payments).where(and(eq(payments.id, id), eq(payments.userId, userId)));
+  return row;
+}
+
+/**
+ * Records a delivered event once per provider event id.
+ * @returns the event row's id, or null when this event was recorded before (a redelivery).
+ */
+export async function recordEvent(db: Db, e: { provider: string; eventId: string; type: string; payload: unknown }): Promise<number | null> {
+  const rows = await db
+    .insert(paymentEvents)
+    .values({ provider: e.provider, eventId: e.eventId, type: e.type, outcome: 'received', payload: e.payload as object })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return rows[0]?.id ?? null;
+}
+
+export async function settleEvent(db: Db, id: number, outcome: string, paymentId: number | null) {
+  await db.update(paymentEvents).set({ outcome, paymentId }).where(eq(paymentEvents.id, id));
+}
+
+/** The payment an event is about, locked for the rest of the transaction. */
+export async function lockPaymentByRef(db: Db, provider: string, ref: { providerRef?: string; clientReference?: string }): Promise<PaymentRow | undefined> {
+  const byId = ref.clientReference && /^\d{1,15}$/.test(ref.clientReference) ? Number(ref.clientReference) : null;
+  const where = ref.providerRef
+    ? and(eq(payments.provider, provider), eq(payments.providerRef, ref.providerRef))
+    : byId !== null
+      ? and(eq(payments.provider, provider), eq(payments.id, byId))
+      : undefined;
+  if (!where) return undefined;
+  const [row] = await db.select().from(payments).where(where).for('update');
+  return row;
+}
+
+export async function markSucceeded(db: Db, id: number, userId: number) {
+  await db.update(payments).set({ status: 'succeeded', failure: null, creditedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(payments.id, id));
+  await db.update(users).set({ lastPaymentAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+export async function markFailed(db: Db, id: number, failure: string) {
+  await db.update(payments).set({ status: 'failed', failure, updatedAt: sql`now()` }).where(and(eq(payments.id, id), sql`status <> 'succeeded'`));
+}
+
+export async function eventsOf(db: Db, paymentId: number) {
+  return db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(paymentEvents.id);
+}
+
+// The sandbox provider's own records.
+export async function insertSandboxCheckout(db: Db, row: typeof sandboxCheckouts.$inferInsert) {
+  await db.insert(sandboxCheckouts).values(row);
+}
+
+export async function findSandboxCheckout(db: Db, ref: string): Promise<SandboxCheckoutRow | undefined> {
+  const [row] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.ref, ref));
+  return row;
+}
+
+/** The decision is taken once: returns false when the checkout was already decided. */
+export async function decideSandboxCheckout(db: Db, ref: string, status: 'approved' | 'declined'): Promise<boolean> {
+  const rows = await db
+    .update(sandboxCheckouts)
+    .set({ status })
+    .where(and(eq(sandboxCheckouts.ref, ref), eq(sandboxCheckouts.status, 'open')))
+    .returning({ ref: sandboxCheckouts.ref });
+  return rows.length > 0;
+}

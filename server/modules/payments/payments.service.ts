@@ -1,0 +1,125 @@
+/**
+ * Money in: a top-up is a payment record per attempt, a hosted checkout at the provider, and a
+ * credit that happens only when the provider's verified webhook says the money arrived.
+ *
+ * Exactly once: every event is stored under the provider's event id (unique), and the credit, the
+ * payment's status and the ledger entry (unique per payment) change in one transaction with the
+ * payment row locked. Redeliveries, concurrent deliveries and out-of-order events credit once; an
+ * amount or currency that does not match the payment is refused and logged.
+ */
+import { TOPUP_MAX_USD, TOPUP_MIN_USD, type PaymentView, type TopUpRequest } from '#shared/contracts/payments.ts';
+import { formatMoney, MICROS } from '#shared/money.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { withDb, type Ctx } from '#server/lib/ctx.ts';
+import { postLedgerEntry } from '#server/modules/billing/billing.service.ts';
+import { renderMail } from '#server/modules/mail/templates.ts';
+import { findUserById } from '#server/modules/users/users.repo.ts';
+import * as repo from './payments.repo.ts';
+import type { PaymentProvider, WebhookEvent } from './providers/provider.ts';
+
+export type Providers = ReadonlyMap<string, PaymentProvider>;
+
+/** USD "12.50" → cents 1250 and micro-USD 12_500_000, exactly. */
+function amountsOf(usd: string): { cents: number; micros: number } {
+  const [whole, fraction = ''] = usd.split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return { cents, micros: cents * (MICROS / 100) };
+}
+
+export function presentPayment(p: repo.PaymentRow): PaymentView {
+  return {
+    id: p.id,
+    provider: p.provider,
+    status: p.status,
+    amount: formatMoney(p.amount),
+    currency: p.currency,
+    failure: p.failure,
+    createdAt: p.createdAt.toISOString(),
+    creditedAt: p.creditedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Starts a top-up: records the payment, opens the provider's checkout, returns where to send the payer.
+ * @throws AppError VALIDATION_FAILED (amount out of range), NOT_FOUND (provider not configured)
+ */
+export async function startTopUp(ctx: Ctx, providers: Providers, userId: number, input: TopUpRequest, urls: { successUrl: string; cancelUrl: string }) {
+  const provider = providers.get(input.provider);
+  if (!provider) throw new AppError('NOT_FOUND', 'This payment method is not available.');
+  const { cents, micros } = amountsOf(input.amount);
+  if (cents < TOPUP_MIN_USD * 100 || cents > TOPUP_MAX_USD * 100) {
+    throw new AppError('VALIDATION_FAILED', `A top-up is between $${TOPUP_MIN_USD} and $${TOPUP_MAX_USD.toLocaleString('en')}.`);
+  }
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'No such user.');
+  const payment = await repo.insertPayment(ctx.db, { userId, provider: provider.name, amount: micros, providerAmount: cents, currency: 'USD' });
+  const withId = (url: string) => url.replace('{PAYMENT_ID}', String(payment.id));
+  try {
+    const checkout = await provider.createCheckout(ctx, {
+      paymentId: payment.id,
+      amountMinor: cents,
+      currency: 'USD',
+      description: `${ctx.config.BRAND_NAME} balance top-up #${payment.id}`,
+      successUrl: withId(urls.successUrl),
+      cancelUrl: withId(urls.cancelUrl),
+      customerEmail: user.email,
+    });
+    await repo.markPending(ctx.db, payment.id, checkout.providerRef);
+    return { paymentId: payment.id, redirectUrl: checkout.redirectUrl };
+  } catch (err) {
+    // The provider's own words stay in our log; the payer sees ours.
+    ctx.log.error({ err, paymentId: payment.id, provider: provider.name }, 'checkout creation failed');
+    await repo.markCreateFailed(ctx.db, payment.id, 'The payment provider could not be reached.');
+    throw new AppError('INTERNAL', 'The payment provider could not be reached. Nothing was charged; please try again.');
+  }
+}
+
+export type EventOutcome = 'credited' | 'failed' | 'ignored' | 'duplicate' | 'refused:unknown_payment' | 'refused:amount' | 'refused:currency';
+
+/** Acts on one verified webhook event, exactly once per provider event id. */
+export async function handleWebhookEvent(ctx: Ctx, provider: PaymentProvider, event: WebhookEvent): Promise<EventOutcome> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const eventRow = await repo.recordEvent(tx, { provider: provider.name, eventId: event.eventId, type: event.type, payload: event.payload });
+    if (eventRow === null) return { outcome: 'duplicate' as const };
+    const settle = async (outcome: EventOutcome, paymentId: number | null) => {
+      await repo.settleEvent(tx, eventRow, outcome, paymentId);
+      return { outcome, paymentId };
+    };
+    if (event.outcome === 'ignored') return settle('ignored', null);
+    const payment = await repo.lockPaymentByRef(tx, provider.name, { providerRef: event.providerRef, clientReference: event.clientReference });
+    if (!payment) return settle('refused:unknown_payment', null);
+    if (event.outcome === 'failed') {
+      // Never downgrades a paid payment (events may arrive out of order).
+      if (payment.status !== 'succeeded') await repo.markFailed(tx, payment.id, 'The payment was declined or expired at the provider.');
+      return settle(payment.status === 'succeeded' ? 'ignored' : 'failed', payment.id);
+    }
+    if (event.amountMinor !== payment.providerAmount) return settle('refused:amount', payment.id);
+    if ((event.currency ?? '').toUpperCase() !== payment.currency) return settle('refused:currency', payment.id);
+    if (payment.status === 'succeeded') return settle('ignored', payment.id);
+    await repo.markSucceeded(tx, payment.id, payment.userId);
+    await postLedgerEntry(withDb(ctx, tx), { userId: payment.userId, amount: payment.amount, kind: 'topup', reason: `Top-up #${payment.id} (${provider.name})`, paymentId: payment.id });
+    return { ...(await settle('credited', payment.id)), payment };
+  });
+  if (result.outcome.startsWith('refused')) ctx.log.warn({ provider: provider.name, eventId: event.eventId, outcome: result.outcome }, 'payment webhook refused');
+  if ('payment' in result && result.payment) await sendReceipt(ctx, result.payment).catch((err: unknown) => ctx.log.error({ err }, 'receipt mail failed'));
+  return result.outcome;
+}
+
+async function sendReceipt(ctx: Ctx, payment: repo.PaymentRow) {
+  const user = await findUserById(ctx.db, payment.userId);
+  if (!user || user.notifications?.payments === false) return;
+  const link = new URL('/pay/history_payment', ctx.config.PUBLIC_URL).toString();
+  const mail = renderMail('paymentReceipt', user.interfaceLanguage, { brand: ctx.config.BRAND_NAME, amount: formatMoney(payment.amount), payment: `#${payment.id}`, provider: payment.provider }, link);
+  await ctx.mailer.send({ to: user.email, ...mail });
+}
+
+export async function listPayments(ctx: Ctx, userId: number): Promise<PaymentView[]> {
+  return (await repo.listPayments(ctx.db, userId, 200)).map(presentPayment);
+}
+
+/** @throws AppError NOT_FOUND */
+export async function getPayment(ctx: Ctx, userId: number, id: number): Promise<PaymentView> {
+  const row = await repo.findPayment(ctx.db, userId, id);
+  if (!row) throw new AppError('NOT_FOUND', 'No such payment.');
+  return presentPayment(row);
+}
