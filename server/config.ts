@@ -60,6 +60,14 @@ const schema = z.object({
   SUBMISSION_BACKLOG: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** Turns on GET /metrics (Prometheus), answered only to `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  /**
+   * The sandbox payment provider (a hosted checkout that approves or declines without real money).
+   * Unset: on with the embedded database, off on PostgreSQL.
+   */
+  PAYMENTS_SANDBOX: bool,
+  /** Stripe Checkout: both keys turn it on (secret key sk_…, webhook signing secret whsec_…). */
+  STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().startsWith('sk_').optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().startsWith('whsec_').optional()),
   /** Currencies prices are shown in besides USD, with their rate per 1 USD. */
   CURRENCY_RATES: currencyRates.prefault('RUB=90,CNY=7.2'),
 });

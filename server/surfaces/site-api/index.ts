@@ -16,6 +16,7 @@ import { customerLogsRoutes } from './customer-logs.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { eventTrackerRoutes } from './event-tracker.routes.ts';
 import { moderationRoutes } from './moderation.routes.ts';
+import { paymentsRoutes } from './payments.routes.ts';
 import { pricingRoutes } from './pricing.routes.ts';
 import { statisticsRoutes } from './statistics.routes.ts';
 import { profileRoutes } from './profile.routes.ts';
@@ -100,6 +101,7 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(moderationRoutes);
   await app.register(pricingRoutes);
   await app.register(statisticsRoutes);
+  await app.register(paymentsRoutes);
 }
 
 export const siteApi = fp(
