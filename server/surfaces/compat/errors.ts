@@ -1,6 +1,7 @@
 /**
  * The one table from protocol refusals (v1 spellings) to v2 `errorId`/`errorCode` and a human
- * description (api-protocol.md §3). Unknown codes fall back to ERROR_BAD_PARAMETERS.
+ * description (api-protocol.md §3), plus the texts of v1's non-error states (`CAPCHA_NOT_READY`,
+ * which v1 JSON answers with status 0 and an `error_text` too). Every code has its own text.
  */
 const TABLE: Record<string, { id: number; v2?: string; text: string }> = {
   ERROR_WRONG_USER_KEY: { id: 1, v2: 'ERROR_KEY_DOES_NOT_EXIST', text: 'The API key is malformed: it must be 32 characters.' },
@@ -44,8 +45,14 @@ const TABLE: Record<string, { id: number; v2?: string; text: string }> = {
   'ERROR: 1005': { id: 147, v2: 'ERROR_TOO_MANY_REQUESTS', text: 'Too many result requests: blocked for 5 minutes.' },
 };
 
+/** v1 answers with `status: 0` that are not refusals; v2 says `status: "processing"` instead. */
+const V1_STATES: Record<string, string> = {
+  CAPCHA_NOT_READY: 'The captcha is not solved yet: ask again in 5 seconds.',
+};
+
+/** The `error_text` of a v1 JSON answer with `status: 0`. */
 export function describeV1(code: string): string {
-  return (TABLE[code] ?? TABLE.ERROR_BAD_PARAMETERS!).text;
+  return TABLE[code]?.text ?? V1_STATES[code] ?? `The request failed (${code}).`;
 }
 
 export function toV2Error(code: string): { errorId: number; errorCode: string; errorDescription: string } {
@@ -54,3 +61,5 @@ export function toV2Error(code: string): { errorId: number; errorCode: string; e
 }
 
 export const KNOWN_CODES = Object.keys(TABLE);
+/** Every code a v1 client can see with `status: 0`. */
+export const V1_STATUS_ZERO_CODES = [...KNOWN_CODES, ...Object.keys(V1_STATES)];
