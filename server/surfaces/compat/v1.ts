@@ -13,7 +13,7 @@ import { describeV1 } from './errors.ts';
 import { checkExtension, checkMedia, decodeBase64 } from './images.ts';
 import type { AccountCache } from './account-cache.ts';
 import type { CompatLimits } from './limits.ts';
-import { softIdOf } from './shared.ts';
+import { softIdOf, taskIdOf } from './shared.ts';
 
 const isOn = (v: unknown) => v === 1 || v === true || v === '1' || v === 'true';
 const fieldOf = (fields: Record<string, unknown>, name: string) => {
@@ -79,9 +79,10 @@ export function registerV1(app: FastifyInstance, limits: CompatLimits, accounts:
     const { user } = await authenticate(req, limits, accounts, fieldOf(fields, 'key'), false);
     const action = String(fieldOf(fields, 'action') ?? '').toLowerCase();
     const idOf = () => {
-      const raw = String(fieldOf(fields, 'id') ?? '').trim();
-      if (!/^\d{1,19}$/.test(raw)) throw new TaskError('ERROR_WRONG_ID_FORMAT');
-      return Number(raw);
+      const id = taskIdOf(String(fieldOf(fields, 'id') ?? ''));
+      if (id === 'format') throw new TaskError('ERROR_WRONG_ID_FORMAT');
+      if (id === 'unknown') throw new TaskError('ERROR_WRONG_CAPTCHA_ID');
+      return id;
     };
     switch (action) {
       case '':
@@ -137,9 +138,11 @@ export function registerV1(app: FastifyInstance, limits: CompatLimits, accounts:
     const list = ids.split(',').map((s) => s.trim()).filter(Boolean).slice(0, 100);
     const answers = await Promise.all(
       list.map(async (raw) => {
-        if (!/^\d{1,19}$/.test(raw)) return 'ERROR_WRONG_ID_FORMAT';
+        const id = taskIdOf(raw);
+        if (id === 'format') return 'ERROR_WRONG_ID_FORMAT';
+        if (id === 'unknown') return 'ERROR_WRONG_CAPTCHA_ID';
         try {
-          const r = await getTaskResult(req.ctx, userId, Number(raw));
+          const r = await getTaskResult(req.ctx, userId, id);
           if (r.state === 'processing') return 'CAPCHA_NOT_READY';
           if (r.state === 'unsolvable') return r.failure;
           return getCaptchaType(r.type)!.toV1Plain(r.answer, r.task);

@@ -12,12 +12,12 @@ import { readParams } from './body.ts';
 import { checkMedia, decodeBase64 } from './images.ts';
 import type { AccountCache } from './account-cache.ts';
 import type { CompatLimits } from './limits.ts';
-import { softIdOf } from './shared.ts';
+import { softIdOf, taskIdOf as parseTaskId } from './shared.ts';
 
 const taskIdOf = (value: unknown): number => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,19}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) throw new TaskError('ERROR_WRONG_CAPTCHA_ID');
-  return n;
+  const id = parseTaskId(value);
+  if (typeof id !== 'number') throw new TaskError('ERROR_WRONG_CAPTCHA_ID');
+  return id;
 };
 
 /**

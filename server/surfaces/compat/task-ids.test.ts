@@ -1,0 +1,45 @@
+/**
+ * Issue 21, finding 5: task ids are exact decimal strings. An id beyond the bigint range used to
+ * reach the database (an internal error answered as ERROR_BAD_PARAMETERS, failing a whole bulk
+ * request), and ids from 2^53 were silently rounded.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '#server/test/app.ts';
+import { buildUser } from '#server/test/factories.ts';
+import { makePng } from '#server/test/images.ts';
+import { taskIdOf } from './shared.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ RATE_LIMITS: 'false' });
+});
+afterAll(() => t.close());
+
+const HUGE = ['99999999999999999999', '9223372036854775808', '9223372036854775807', '9007199254740993', '9007199254740992', '0'];
+
+describe('task ids', () => {
+  it('parses exact decimal strings only', () => {
+    expect(taskIdOf('1000000001')).toBe(1000000001);
+    expect(taskIdOf(' 42 ')).toBe(42);
+    expect(taskIdOf('9007199254740991')).toBe(9007199254740991);
+    for (const id of HUGE) expect(taskIdOf(id), id).toBe('unknown');
+    for (const id of ['', 'abc', '1e3', '-1', '0x10', '1.5']) expect(taskIdOf(id), id).toBe('format');
+    expect(taskIdOf(2 ** 53)).toBe('unknown');
+  });
+
+  it('answers ERROR_WRONG_CAPTCHA_ID for ids no task can have, single and in each bulk slot', async () => {
+    const customer = await buildUser(t, { balance: '1' });
+    const submitted = await t.app.inject({ method: 'POST', url: '/in.php', payload: { key: customer.apiKey, method: 'base64', body: makePng().toString('base64') } });
+    const id = submitted.body.slice(3);
+    for (const huge of HUGE) {
+      for (const action of ['get', 'get2', 'reportbad']) {
+        const res = await t.app.inject({ method: 'GET', url: `/res.php?key=${customer.apiKey}&action=${action}&id=${huge}` });
+        expect(res.body, `${action} ${huge}`).toBe('ERROR_WRONG_CAPTCHA_ID');
+      }
+      const v2 = await t.app.inject({ method: 'POST', url: '/getTaskResult', payload: { clientKey: customer.apiKey, taskId: huge } });
+      expect(v2.json(), huge).toMatchObject({ errorCode: 'ERROR_NO_SUCH_CAPCHA_ID' });
+    }
+    const bulk = await t.app.inject({ method: 'GET', url: `/res.php?key=${customer.apiKey}&action=get&ids=${id},${HUGE.join(',')},abc` });
+    expect(bulk.body).toBe(['CAPCHA_NOT_READY', ...HUGE.map(() => 'ERROR_WRONG_CAPTCHA_ID'), 'ERROR_WRONG_ID_FORMAT'].join('|'));
+  });
+});
