@@ -17,7 +17,13 @@ const OPAQUE = /^[^\s\p{Cc}]+$/u;
 /** reCAPTCHA / hCaptcha site keys: 40-char `6L…` or UUIDs; loosely, so test keys still pass. */
 const SITE_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
-export const PAGE_URL: FieldSpec = { key: 'websiteURL', type: 'string', v1: ['pageurl'], v2: ['websiteURL'], required: true, missing: 'ERROR_PAGEURL', max: 4096, pattern: OPAQUE };
+/**
+ * The page a token is solved for: an http or https URL only (workers' browsers open it; a
+ * `javascript:` or `data:` URL would run the customer's script there). Every token kind uses it.
+ */
+const HTTP_URL = /^https?:\/\/[^\s\p{Cc}/?#]+[^\s\p{Cc}]*$/iu;
+
+export const PAGE_URL: FieldSpec = { key: 'websiteURL', type: 'string', v1: ['pageurl'], v2: ['websiteURL'], required: true, missing: 'ERROR_PAGEURL', max: 4096, pattern: HTTP_URL };
 
 /** A required opaque string (keys, ids, signatures). */
 export function requiredKey(key: string, v1: string[], v2: string[], missing: ProtocolError = 'ERROR_BAD_PARAMETERS'): FieldSpec {
