@@ -6,6 +6,7 @@ import { AccountCache } from './account-cache.ts';
 import { parsedParams, type Fields } from './body.ts';
 import { apiKeyOf, BanLogThrottle, shouldLog, summarize } from './error-log.ts';
 import { toV2Error } from './errors.ts';
+import { registerLegacy } from './legacy.ts';
 import { CompatLimits } from './limits.ts';
 import { registerV1, sendV1Error } from './v1.ts';
 import { registerV2 } from './v2.ts';
@@ -89,6 +90,7 @@ async function compatPlugin(app: FastifyInstance, opts: { rateLimits: boolean })
 
   registerV1(app, limits, accounts);
   registerV2(app, limits, accounts);
+  registerLegacy(app);
 }
 
 export const compatApi = fp(async (app: FastifyInstance, opts: { rateLimits: boolean }) => {

@@ -10,6 +10,7 @@ import { TaskError } from '#server/modules/tasks/task-error.ts';
 import { authenticate } from './account.ts';
 import { readParams } from './body.ts';
 import { describeV1 } from './errors.ts';
+import { sendDayStats } from './legacy.ts';
 import { checkExtension, checkMedia, decodeBase64 } from './images.ts';
 import type { AccountCache } from './account-cache.ts';
 import type { CompatLimits } from './limits.ts';
@@ -126,6 +127,8 @@ export function registerV1(app: FastifyInstance, limits: CompatLimits, accounts:
         const hosts = await listPingbackHosts(req.ctx, user.id);
         return sendV1Ok(reply, json, `OK|${hosts.join('|')}`, hosts);
       }
+      case 'getstats':
+        return sendDayStats(req, reply, user.id, fieldOf(fields, 'date'));
       case 'del_pingback':
         await removePingbackHost(req.ctx, user.id, String(fieldOf(fields, 'addr') ?? ''));
         return sendV1Ok(reply, json, 'OK');
