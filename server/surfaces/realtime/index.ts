@@ -1,5 +1,5 @@
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import type { WorkerClientMessage } from '#shared/contracts/realtime.ts';
@@ -9,6 +9,7 @@ import { getBalance } from '#server/modules/billing/billing.service.ts';
 import { findApiSettings } from '#server/modules/tasks/tasks.repo.ts';
 import { answerTask, skipTask, TASK_CHANNEL, type TaskEvent } from '#server/modules/tasks/tasks.service.ts';
 import { getWorkerState } from '#server/modules/workers/workers.service.ts';
+import { isSiteOrigin, siteOrigins } from '#server/lib/origins.ts';
 import { loadAuth } from '#server/plugins/session.ts';
 import { send, WorkerHub, type WorkerConn } from './hub.ts';
 
@@ -44,7 +45,17 @@ export const realtime = fp(
     });
     app.addHook('onClose', async () => unlisten());
 
-    app.get('/ws', { websocket: true }, (socket: WebSocket, req) => {
+    // Cross-site WebSocket hijacking: a browser always sends Origin on a WebSocket handshake, and a
+    // page on another site would carry the visitor's cookies. Only our own sites may connect. No
+    // Origin at all is a non-browser client: it can only send a cookie it already holds.
+    const origins = siteOrigins(app.config);
+    const sameSiteOnly = async (req: FastifyRequest, reply: FastifyReply) => {
+      const origin = req.headers.origin;
+      if (origin !== undefined && !isSiteOrigin(origin, origins)) {
+        return reply.code(403).send({ error: { code: 'FORBIDDEN', message: 'Connections are accepted only from this site.' } });
+      }
+    };
+    app.get('/ws', { websocket: true, preValidation: sameSiteOnly }, (socket: WebSocket, req) => {
       // Listen at once: a client may send its first message before the session is loaded.
       const setup = (async () => {
         await loadAuth(req);
