@@ -10,6 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { engineScenarios, type Scenario } from './engine.ts';
+import { pageScenarios } from './pages.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -61,6 +62,13 @@ async function main() {
   const baseline = await load('fastify hello-world (baseline)', `http://127.0.0.1:${port(1)}/`);
   results.push(baseline);
   await stop(hello);
+
+  // Uncached renders and the page cache, PGlite and PostgreSQL (bench/pages.ts); BENCH_ONLY=pages runs only these.
+  if (process.env.BENCH_ONLY === undefined || process.env.BENCH_ONLY === 'pages') {
+    const pgServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    await pageScenarios({ baseline: baseline.rps, portBase: PORT_BASE + 10, pgUrl: pgServer, benchDb: `${BENCH_DB}_pages`, duration: DURATION, connections: CONNECTIONS });
+    if (process.env.BENCH_ONLY === 'pages') return;
+  }
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'captchahub-bench-'));
   const app = spawn(process.execPath, ['dist/server/main.js'], {
