@@ -24,6 +24,8 @@ export interface BlockedWorker {
   blockedAt: string;
   /** Re-solves reported images to judge reports. */
   trusted: boolean;
+  /** Training exams answered faster than a person can (training_attempts.too_fast); they never qualified. */
+  flaggedExams: number;
   /** Newest first, at most 20. */
   evidence: MistakeEvidence[];
 }

@@ -17,7 +17,10 @@ export interface WorkerSummary {
 
 export const WorkerLanguagesSchema = z.object({ languages: z.array(z.enum(LANGUAGES)).min(1).max(15) });
 
-/** A training item: an SVG picture with an instruction; part 1 shows the answer, part 2 does not. */
+/**
+ * A training item: a raster picture with an instruction; part 1 shows the answer, part 2 does not.
+ * `image` is an opaque per-attempt URL (GET /api/v2/worker/training/images/:token, PNG).
+ */
 export interface TrainingItem {
   id: string;
   ui: 'text' | 'grid' | 'points';
@@ -39,6 +42,13 @@ export interface TrainingState {
   exam: TrainingItem[];
   /** Correct answers needed out of exam.length. */
   passMark: number;
+  /** This attempt's exam was already submitted: "start over" draws a new one. */
+  examSubmitted: boolean;
+  /** Exam submissions allowed in any 24 hours, and how many are left now. */
+  examsPerDay: number;
+  examsLeft: number;
+  /** When the next submission is allowed, while none is left (ISO time); else null. */
+  nextExamAt: string | null;
 }
 
 export const ExamSchema = z.object({
@@ -50,6 +60,8 @@ export interface ExamResult {
   correct: number;
   total: number;
   wrong: string[];
+  /** Answered faster than a person can: flagged for moderators, and not qualifying. */
+  tooFast: boolean;
 }
 
 export interface MistakeRow {

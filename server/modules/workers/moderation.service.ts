@@ -4,6 +4,7 @@ import type { BlockedWorker } from '#shared/contracts/moderation.ts';
 import { taskAttempts, tasks, users, workerProfiles } from '#server/db/schema/index.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Ctx } from '#server/lib/ctx.ts';
+import { flaggedExamCounts } from './training.repo.ts';
 
 const MEDIA_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'audio/mpeg']);
 
@@ -17,6 +18,7 @@ export async function listBlockedWorkers(ctx: Ctx): Promise<BlockedWorker[]> {
     .where(and(isNotNull(workerProfiles.blockedAt), isNull(users.blockedAt), isNull(users.deletedAt)))
     .orderBy(desc(workerProfiles.blockedAt))
     .limit(200);
+  const flagged = await flaggedExamCounts(ctx.db, rows.map((r) => r.userId));
   return Promise.all(
     rows.map(async (r) => ({
       userId: r.userId,
@@ -24,6 +26,7 @@ export async function listBlockedWorkers(ctx: Ctx): Promise<BlockedWorker[]> {
       mistakes: r.mistakes,
       blockedAt: r.blockedAt!.toISOString(),
       trusted: r.trustedAt !== null,
+      flaggedExams: flagged.get(r.userId)?.count ?? 0,
       evidence: (
         await ctx.db
           .select({

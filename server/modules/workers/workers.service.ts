@@ -6,7 +6,10 @@ import type { Ctx } from '#server/lib/ctx.ts';
 import { getOrCreateSecret } from '#server/modules/settings/secrets.repo.ts';
 import { findApiSettings, findMistakes, findWorkerProfile, sumToday, upsertWorkerProfile } from '#server/modules/tasks/tasks.repo.ts';
 import type { UserRow } from '#server/modules/users/users.repo.ts';
-import { gradeExam, PASS_MARK, trainingSet, withoutAnswers } from './training.ts';
+import { drawItem, itemSeed } from './training-items.ts';
+import { renderTrainingPicture } from './training-render.ts';
+import { findTrainingAttempt, findTrainingPicture, examsSubmittedSince, insertTrainingAttempt, recordExam, type TrainingAttemptRow } from './training.repo.ts';
+import { drawTrainingSet, EXAMS_PER_DAY, gradeExam, isTooFast, PASS_MARK, publicTrainingItems } from './training.ts';
 
 export interface WorkerState {
   languages: string[];
@@ -53,24 +56,72 @@ async function trainingSecret(ctx: Ctx) {
   return getOrCreateSecret(ctx.db, 'training', () => randomBytes(32).toString('hex'));
 }
 
-export async function getTraining(ctx: Ctx, userId: number): Promise<TrainingState> {
+const DAY_MS = 86_400_000;
+
+/** Exam submissions left in the last 24 hours, and when the next one frees up. */
+async function examAllowance(ctx: Ctx, userId: number, now: Date): Promise<{ left: number; nextAt: Date | null }> {
+  const recent = await examsSubmittedSince(ctx.db, userId, new Date(now.getTime() - DAY_MS));
+  const left = Math.max(0, EXAMS_PER_DAY - recent.length);
+  return { left, nextAt: left > 0 ? null : new Date(recent[recent.length - EXAMS_PER_DAY]!.getTime() + DAY_MS) };
+}
+
+/** The worker's current training set, drawn and stored (issued) on first sight. */
+async function currentAttempt(ctx: Ctx, userId: number): Promise<{ row: TrainingAttemptRow; passed: boolean }> {
   const profile = await findWorkerProfile(ctx.db, userId);
   const attempt = profile?.trainingAttempt ?? 0;
-  const { practice, exam } = trainingSet(await trainingSecret(ctx), userId, attempt);
-  return { passed: Boolean(profile?.trainingPassedAt), attempt, practice, exam: withoutAnswers(exam), passMark: PASS_MARK };
+  const row = (await findTrainingAttempt(ctx.db, userId, attempt)) ?? (await insertTrainingAttempt(ctx.db, userId, attempt, drawTrainingSet(await trainingSecret(ctx))));
+  return { row, passed: Boolean(profile?.trainingPassedAt) };
+}
+
+export async function getTraining(ctx: Ctx, userId: number): Promise<TrainingState> {
+  const { row, passed } = await currentAttempt(ctx, userId);
+  const allowance = await examAllowance(ctx, userId, new Date());
+  return {
+    passed,
+    attempt: row.attempt,
+    ...publicTrainingItems(row.items),
+    passMark: PASS_MARK,
+    examSubmitted: row.answeredAt !== null,
+    examsPerDay: EXAMS_PER_DAY,
+    examsLeft: allowance.left,
+    nextExamAt: allowance.nextAt?.toISOString() ?? null,
+  };
 }
 
 /**
- * Grades the exam of the current attempt; passing unlocks real tasks.
- * @throws AppError CONFLICT when the attempt is not the current one (the page is stale)
+ * A training picture (PNG) of the worker's own attempts.
+ * @throws AppError NOT_FOUND for a token that is not theirs
+ */
+export async function getTrainingPicture(ctx: Ctx, userId: number, token: string): Promise<Buffer> {
+  const item = await findTrainingPicture(ctx.db, userId, token);
+  if (!item) throw new AppError('NOT_FOUND', 'No such picture.');
+  const seed = itemSeed(await trainingSecret(ctx), token);
+  return renderTrainingPicture(drawItem(item.ui, seed), seed);
+}
+
+/**
+ * Grades the exam of the current attempt, once. Passing unlocks real tasks unless the exam was
+ * answered faster than a person can (flagged `too_fast`, kept for moderators).
+ * @throws AppError CONFLICT when the attempt is not the current one or was already submitted
+ * @throws AppError RATE_LIMITED when the day's exams are used up (details.nextExamAt)
  */
 export async function submitExam(ctx: Ctx, userId: number, attempt: number, answers: Record<string, unknown>): Promise<ExamResult> {
   const profile = await findWorkerProfile(ctx.db, userId);
-  if ((profile?.trainingAttempt ?? 0) !== attempt) throw new AppError('CONFLICT', 'This exam was replaced; reload the page.');
-  const { exam } = trainingSet(await trainingSecret(ctx), userId, attempt);
-  const result = gradeExam(exam, answers);
-  if (result.passed) await markTrainingPassed(ctx, userId);
-  return result;
+  const row = await findTrainingAttempt(ctx.db, userId, attempt);
+  if ((profile?.trainingAttempt ?? 0) !== attempt || !row) throw new AppError('CONFLICT', 'This exam was replaced; reload the page.');
+  if (row.answeredAt) throw new AppError('CONFLICT', 'This exam was already submitted; start over for a new one.');
+  const now = new Date();
+  const allowance = await examAllowance(ctx, userId, now);
+  if (allowance.left === 0) throw new AppError('RATE_LIMITED', `At most ${EXAMS_PER_DAY} exams in 24 hours.`, { nextExamAt: allowance.nextAt!.toISOString() });
+  const graded = gradeExam(row.items, answers);
+  const tooFast = isTooFast(graded.total, now.getTime() - row.issuedAt.getTime());
+  const passed = graded.passed && !tooFast;
+  if (!(await recordExam(ctx.db, row.id, { correct: graded.correct, passed, tooFast, at: now }))) {
+    throw new AppError('CONFLICT', 'This exam was already submitted; start over for a new one.');
+  }
+  if (tooFast) ctx.log.warn({ userId, attempt, elapsedMs: now.getTime() - row.issuedAt.getTime() }, 'training exam answered inhumanly fast');
+  if (passed) await markTrainingPassed(ctx, userId);
+  return { ...graded, passed, tooFast };
 }
 
 /** "Start over": a fresh training set; a passed training stays passed. */

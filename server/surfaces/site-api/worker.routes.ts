@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ExamSchema, WorkerLanguagesSchema } from '#shared/contracts/worker.ts';
 import * as workers from '#server/modules/workers/workers.service.ts';
 import { currentUser } from '#server/plugins/access.ts';
@@ -16,6 +17,15 @@ export async function workerRoutes(app: FastifyInstance) {
     return workers.getWorkerSummary(req.ctx, currentUser(req));
   });
   read(app, { path: '/v2/worker/training', access, handler: (c) => workers.getTraining(c.ctx, userOf(c).id) });
+  // Training pictures: PNG only, behind an opaque per-attempt token, for the worker they were issued to.
+  r.get(
+    '/v2/worker/training/images/:token',
+    { config: { access }, schema: { params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }) } },
+    async (req, reply) => {
+      const png = await workers.getTrainingPicture(req.ctx, currentUser(req).id, req.params.token);
+      return reply.type('image/png').header('cache-control', 'private, max-age=86400').header('x-content-type-options', 'nosniff').send(png);
+    },
+  );
   r.post('/v2/worker/training/exam', { config: { access, rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { body: ExamSchema } }, async (req) =>
     workers.submitExam(req.ctx, currentUser(req).id, req.body.attempt, req.body.answers),
   );

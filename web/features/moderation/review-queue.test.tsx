@@ -14,6 +14,7 @@ const worker = (userId: number, patch: Partial<BlockedWorker> = {}): BlockedWork
   mistakes: 5,
   blockedAt: '2025-03-04T05:06:00Z',
   trusted: false,
+  flaggedExams: 0,
   evidence: [
     { taskId: 1000000001, type: 'normal', answer: { kind: 'text', text: 'w9h5k' }, correct: { kind: 'text', text: 'W9H5K' }, hasImage: true, instructions: null, at: '2025-03-04T05:00:00Z' },
     { taskId: 1000000002, type: 'text', answer: { kind: 'text', text: '5' }, correct: null, hasImage: false, instructions: 'What is 2+2?', at: '2025-03-04T04:00:00Z' },
@@ -32,10 +33,13 @@ function server(rows: BlockedWorker[], onPost: (call: MockCall) => MockReply = (
 
 describe('ReviewQueue', () => {
   it('shows each paused worker with the evidence: image, answer, the right answer when known', async () => {
-    renderWithApi(<ReviewQueue />, server([worker(7, { trusted: true }), worker(8)]));
+    renderWithApi(<ReviewQueue />, server([worker(7, { trusted: true, flaggedExams: 2 }), worker(8)]));
     const card = await screen.findByRole('article', { name: 'worker7@example.com' });
     expect(screen.getByText('2 workers are waiting for review.')).toBeTruthy();
     expect(within(card).getByText('Trusted re-solver')).toBeTruthy();
+    // Training exams answered inhumanly fast are flagged for the moderator (issue 21 #4).
+    expect(within(card).getByText('2 exams answered too fast')).toBeTruthy();
+    expect(within(await screen.findByRole('article', { name: 'worker8@example.com' })).queryByText(/answered too fast/)).toBeNull();
     expect(within(card).getByText(/5 upheld mistakes/)).toBeTruthy();
     const evidence = within(card).getByRole('region', { name: 'Evidence: 3 mistakes' });
     const items = within(evidence).getAllByRole('listitem');

@@ -113,6 +113,7 @@ function WorkerCard({ worker, onAction }: { worker: BlockedWorker; onAction(acti
               {t('worker.paused')}
             </Badge>
             {worker.trusted && <Badge tone="info">{t('worker.trusted')}</Badge>}
+            {worker.flaggedExams > 0 && <Badge tone="danger">{t('worker.examFlagged', { count: worker.flaggedExams })}</Badge>}
           </div>
         </header>
         <div className="cluster cluster--sm" role="group" aria-label={t('worker.actionsLabel', { email: worker.email })}>

@@ -26,6 +26,10 @@ const TRAINING: TrainingState = {
   practice: [textItem('p0', 'AB3CD'), gridItem('p1', [2, 5]), pointsItem('p2', [{ x: 100, y: 50 }])],
   exam: [textItem('e0'), gridItem('e1')],
   passMark: 2,
+  examSubmitted: false,
+  examsPerDay: 5,
+  examsLeft: 4,
+  nextExamAt: null,
 };
 
 describe('training grading', () => {
@@ -67,7 +71,7 @@ describe('TrainingView', () => {
     const { calls } = renderWithApi(
       <TrainingHarness />,
       (call: MockCall) => {
-        if (call.path === '/api/v2/worker/training/exam') return { body: { passed: false, correct: 1, total: 2, wrong: ['e1'] } };
+        if (call.path === '/api/v2/worker/training/exam') return { body: { passed: false, correct: 1, total: 2, wrong: ['e1'], tooFast: false } };
         if (call.path === '/api/v2/worker/training/restart') return { body: restarted };
         return { body: TRAINING };
       },
@@ -95,7 +99,7 @@ describe('TrainingView', () => {
   it('unlocks real tasks when the exam passes', async () => {
     renderWithApi(
       <TrainingHarness />,
-      (call) => (call.path.endsWith('/exam') ? { body: { passed: true, correct: 2, total: 2, wrong: [] } } : { body: TRAINING }),
+      (call) => (call.path.endsWith('/exam') ? { body: { passed: true, correct: 2, total: 2, wrong: [], tooFast: false } } : { body: TRAINING }),
       { path: '/cabinet/training' },
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Submit the exam' }));
@@ -103,11 +107,49 @@ describe('TrainingView', () => {
     expect(screen.getByRole('link', { name: 'Start working' }).getAttribute('href')).toBe('/cabinet');
   });
 
+  it('says an inhumanly fast exam does not count, whatever its score', async () => {
+    renderWithApi(
+      <TrainingHarness />,
+      (call) => (call.path.endsWith('/exam') ? { body: { passed: false, correct: 2, total: 2, wrong: [], tooFast: true } } : { body: TRAINING }),
+      { path: '/cabinet/training' },
+    );
+    expect(await screen.findByText('4 of 5 exam attempts left in 24 hours.')).not.toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit the exam' }));
+    expect(await screen.findByText('Exam not passed')).not.toBeNull();
+    expect(screen.getByText(enWorker.training.tooFast)).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Start over' })).not.toBeNull();
+  });
+
+  it('explains the daily exam limit, from the state and from a refused submission', async () => {
+    const used: TrainingState = { ...TRAINING, examsLeft: 0, nextExamAt: '2025-03-04T05:06:07Z' };
+    renderWithApi(<TrainingHarness />, () => ({ body: used }), { path: '/cabinet/training' });
+    expect(await screen.findByText('You have used all 5 exam attempts of the last 24 hours. The next attempt opens at 2025-03-04 05:06 (UTC).')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit the exam' })).toBeNull();
+    cleanup();
+
+    renderWithApi(
+      <TrainingHarness />,
+      (call) =>
+        call.path.endsWith('/exam')
+          ? { status: 429, body: { error: { code: 'RATE_LIMITED', message: 'limit', details: { nextExamAt: '2025-03-04T07:08:09Z' } } } }
+          : { body: TRAINING },
+      { path: '/cabinet/training' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit the exam' }));
+    expect(await screen.findByText('You have used all 5 exam attempts of the last 24 hours. The next attempt opens at 2025-03-04 07:08 (UTC).')).not.toBeNull();
+  });
+
+  it('offers a new set once the exam was submitted', async () => {
+    renderWithApi(<TrainingHarness />, () => ({ body: { ...TRAINING, examSubmitted: true } }), { path: '/cabinet/training' });
+    expect(await screen.findByText(enWorker.training.examSubmitted)).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit the exam' })).toBeNull();
+  });
+
   it('marks practice points in the picture\'s own pixels', async () => {
     renderWithApi(<TrainingHarness />, () => ({ body: TRAINING }), { path: '/cabinet/training' });
     await screen.findByRole('heading', { name: 'Practice task 3 of 3' });
     const img = screen.getByRole('img', { name: 'Practice task 3 of 3' }) as HTMLImageElement;
-    // Shown at twice its 300×180 size; the SVG's own size comes from the item.
+    // Shown at twice its 300×180 size; the picture's own size comes from the item.
     layOutImage(img, { width: 0, height: 0 }, { left: 0, top: 0, width: 600, height: 360 });
     fireEvent.click(img, { clientX: 204, clientY: 96 });
     await userEvent.click(screen.getAllByRole('button', { name: 'Check' })[2]!);

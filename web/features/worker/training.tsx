@@ -9,12 +9,13 @@ import { Banner } from '#web/components/ui/banner.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { cx } from '#web/components/ui/class-names.ts';
 import { useRestartTrainingMutation, useSubmitExamMutation } from './api.ts';
-import { errorKey } from './errors.ts';
+import { errorCodeOf, errorKey } from './errors.ts';
+import { formatUtc } from './format.ts';
 import { toggleCell } from './geometry.ts';
 import { GridPicker, Picture, PointPicker } from './pickers.tsx';
 import { emptyAnswer, isAnswered, isCorrectTraining, type TrainingAnswer } from './training-check.ts';
 
-/** Training pictures are small SVGs; they are shown at twice their size (within the column). */
+/** Training pictures are small PNGs; they are shown at twice their size (within the column). */
 const ZOOM = 2;
 
 interface ItemPickerProps {
@@ -164,6 +165,15 @@ export function ExamSection({ training, onRestart, restarting }: { training: Tra
   const [submitExam, { isLoading, error }] = useSubmitExamMutation();
   const done = result !== null;
   const unanswered = training.exam.filter((item) => !isAnswered(item, answers[item.id])).length;
+  // A submitted exam is not submitted again (start over), nor one past the day's limit.
+  const closed = !done && (training.examSubmitted || training.examsLeft === 0);
+  const limitReached = (nextAt: string | null | undefined) =>
+    t('training.limitReached', { perDay: training.examsPerDay, time: nextAt ? formatUtc(nextAt) : '' });
+  const submitError = () => {
+    if (errorCodeOf(error) !== 'RATE_LIMITED') return t(errorKey(error));
+    const details = (error as { data?: { error?: { details?: { nextExamAt?: string } } } }).data?.error?.details;
+    return details?.nextExamAt ? limitReached(details.nextExamAt) : t(errorKey(error));
+  };
 
   const submit = async () => {
     const payload = Object.fromEntries(
@@ -194,7 +204,7 @@ export function ExamSection({ training, onRestart, restarting }: { training: Tra
             >
               <div className="stack">
                 <p className="worker-training__instruction">{t(item.instruction)}</p>
-                <ItemPicker item={item} value={answers[item.id] ?? emptyAnswer(item)} onChange={(v) => setAnswers((a) => ({ ...a, [item.id]: v }))} disabled={done || isLoading} label={title} />
+                <ItemPicker item={item} value={answers[item.id] ?? emptyAnswer(item)} onChange={(v) => setAnswers((a) => ({ ...a, [item.id]: v }))} disabled={done || closed || isLoading} label={title} />
               </div>
             </Card>
           );
@@ -202,8 +212,22 @@ export function ExamSection({ training, onRestart, restarting }: { training: Tra
       </ol>
 
       <div role="alert">
-        {error && !done && <Banner tone="danger">{t(errorKey(error))}</Banner>}
+        {error && !done && <Banner tone="danger">{submitError()}</Banner>}
       </div>
+      {closed && (
+        <Banner tone="warning">
+          <div className="stack stack--sm">
+            <p>{training.examSubmitted ? t('training.examSubmitted') : limitReached(training.nextExamAt)}</p>
+            {training.examSubmitted && (
+              <div>
+                <Button size="lg" loading={restarting} onClick={onRestart}>
+                  {t('training.startOver')}
+                </Button>
+              </div>
+            )}
+          </div>
+        </Banner>
+      )}
       <div role="status" className="stack">
         {result?.passed && (
           <Banner tone="success">
@@ -222,7 +246,11 @@ export function ExamSection({ training, onRestart, restarting }: { training: Tra
           <Banner tone="danger">
             <div className="stack stack--sm">
               <p className="worker-training__verdict">{t('training.failed')}</p>
-              <p>{t('training.failedText', { correct: result.correct, total: result.total, passMark: training.passMark })}</p>
+              <p>
+                {result.tooFast
+                  ? t('training.tooFast')
+                  : t('training.failedText', { correct: result.correct, total: result.total, passMark: training.passMark })}
+              </p>
               {result.wrong.length > 0 && (
                 <p>
                   {t('training.wrongList', {
@@ -242,12 +270,13 @@ export function ExamSection({ training, onRestart, restarting }: { training: Tra
           </Banner>
         )}
       </div>
-      {!done && (
+      {!done && !closed && (
         <div className="cluster">
           <Button size="lg" loading={isLoading} onClick={() => void submit()}>
             {t('training.submitExam')}
           </Button>
           <span className="text-sm text-secondary">{unanswered > 0 ? t('training.unanswered', { count: unanswered }) : t('training.allAnswered')}</span>
+          <span className="text-sm text-secondary">{t('training.examsLeft', { count: training.examsLeft, perDay: training.examsPerDay })}</span>
         </div>
       )}
     </section>
