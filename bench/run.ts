@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { engineScenarios, type Scenario } from './engine.ts';
 import { pageScenarios } from './pages.ts';
+import { rollupBench } from './rollup.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -108,6 +109,8 @@ async function main() {
     } finally {
       await stopPgApp();
     }
+    // The public statistics roll-up with a million tasks of history, on its own database.
+    engine.push(...(await rollupBench(pgUrl, `${BENCH_DB}_rollup`)));
   } catch (err) {
     process.stderr.write(`engine scenarios skipped: PostgreSQL at ${pgUrl} unavailable (${String(err)})\n`);
   }
