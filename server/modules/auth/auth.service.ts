@@ -186,7 +186,19 @@ export async function resolveSession(ctx: Ctx, token: string) {
 export const logout = (ctx: Ctx, session: SessionInfo) => repo.deleteSession(ctx.db, session.id);
 export const logoutEverywhere = (ctx: Ctx, userId: number) => repo.deleteUserSessions(ctx.db, userId);
 
-/** Mails a reset link (or, for an unknown address, a notice); answers alike either way. */
+/** Reminders accepted but not yet mailed (remind() answers before doing that work). */
+const pendingReminders = new Set<Promise<void>>();
+
+/** Resolves once every reminder accepted so far has been mailed (tests; graceful shutdown). */
+export async function remindersSettled(): Promise<void> {
+  await Promise.all([...pendingReminders]);
+}
+
+/**
+ * Mails a reset link (or, for an unknown address, a notice); answers alike either way. The caller
+ * gets its answer after the same work for every address (the throttles); looking the address up
+ * and mailing happen after the answer, so its timing cannot tell which addresses have accounts.
+ */
 export async function remind(ctx: Ctx, email: string, language: Language, meta: RequestMeta) {
   const key = `remind:${email}`;
   const ipKey = `remind:ip:${meta.ip}`;
@@ -194,6 +206,14 @@ export async function remind(ctx: Ctx, email: string, language: Language, meta: 
   await throttled(ctx, ipKey);
   await repo.recordFailure(ctx.db, key, THROTTLE.remind.max, THROTTLE.remind.window, THROTTLE.remind.lock);
   await repo.recordFailure(ctx.db, ipKey, THROTTLE.remind.max * 4, THROTTLE.remind.window, THROTTLE.remind.lock);
+  const work = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => mailReminder(ctx, email, language))
+    .catch((err: unknown) => ctx.log.error({ err }, 'password reminder not sent'));
+  pendingReminders.add(work);
+  void work.finally(() => pendingReminders.delete(work));
+}
+
+async function mailReminder(ctx: Ctx, email: string, language: Language) {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) {
     const signup = ctx.config.PUBLIC_URL.replace(/\/$/, '') + localizedPath(language, '/auth/register');

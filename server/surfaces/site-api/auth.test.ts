@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema/index.ts';
+import { remindersSettled } from '#server/modules/auth/auth.service.ts';
 import { buildTestApp, linksInMail, type TestApp } from '#server/test/app.ts';
 import { browserHeaders, buildUser, CSRF } from '#server/test/factories.ts';
 
@@ -203,6 +204,7 @@ describe('password recovery', () => {
   it('resets the password through a single-use, expiring link', async () => {
     const u = await buildUser(t);
     await call('POST', '/api/v2/auth/remind', { email: u.email });
+    await remindersSettled();
     const [, , hash, userId] = pathOf(linksInMail(t, u.email)[0]!);
     const reset = await call('POST', '/api/v2/auth/check-remind', { hash, userId, password: 'brand new password' });
     expect(reset.statusCode).toBe(200);
@@ -211,6 +213,8 @@ describe('password recovery', () => {
     expect((await call('POST', '/api/v2/auth/check-remind', { hash, userId, password: 'third password!' })).statusCode).toBe(410);
 
     await call('POST', '/api/v2/auth/remind', { email: u.email });
+
+    await remindersSettled();
     const [, , hash2, userId2] = pathOf(linksInMail(t, u.email)[0]!);
     await t.database.db.execute(sql`update auth_tokens set expires_at = now() - interval '1 second' where user_id = ${u.id}`);
     const expired = await call('POST', '/api/v2/auth/check-remind', { hash: hash2, userId: userId2, password: 'fourth password!' });
@@ -245,6 +249,7 @@ describe('logs', () => {
     const token = login.cookies.find((c) => c.name === 'sid')!.value;
     await call('GET', '/api/v2/user', undefined, `sid=${token}`);
     await call('POST', '/api/v2/auth/remind', { email: u.email });
+    await remindersSettled();
     const hash = pathOf(linksInMail(t, u.email)[0]!)[2]!;
     await call('POST', '/api/v2/auth/check-remind', { hash, userId: u.id, password: 'Another-Secret-1' });
     const logs = logLines.join('');
