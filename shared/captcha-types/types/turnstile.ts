@@ -8,7 +8,8 @@ export default defineTokenType({
   v2Types: ['TurnstileTaskProxyless', 'TurnstileTask'],
   fields: [
     siteKey(),
-    optionalText('action', ['action'], ['action']),
+    // CapMonster Cloud's client calls it pageAction.
+    optionalText('action', ['action'], ['action', 'pageAction']),
     // anti-captcha spells them cData / chlPageData; captcha_oxide sends pageData.
     optionalText('data', ['data'], ['data', 'cData']),
     optionalText('pageData', ['pagedata'], ['pagedata', 'chlPageData'], 16_384),
