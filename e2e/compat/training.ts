@@ -1,47 +1,27 @@
 /**
  * Passing the worker training in /cabinet/training, as a worker would: look at each exam picture
- * and answer in the page. "Looking" is reading the picture's SVG source (the exam pictures are
- * SVGs drawn by server/modules/workers/training.ts): the characters of the text items, the shape in
- * each grid tile, the centres of the stars.
+ * and answer in the page. The pictures are PNGs now (issue 21 #4), so "looking" is test seeding:
+ * the e2e server's training secret is fixed by the seed (E2E_TRAINING_SECRET), and each picture's
+ * opaque token with that secret draws the same item the server drew (training-items.ts), answer
+ * included. The helper then waits out the human minimum before submitting.
  *
- * `user:create` has no option to mark the training passed; with one (e.g. `--trained`), the
- * compat specs could skip this walk.
+ * `user:create --trained` marks a worker's training as passed where a spec need not walk it.
  */
 import type { Locator, Page } from '@playwright/test';
+import { drawItem, itemSeed, type ItemUi } from '../../server/modules/workers/training-items.ts';
+import { MIN_SECONDS_PER_ITEM } from '../../server/modules/workers/training.ts';
+import { E2E_TRAINING_SECRET } from '../support/accounts.ts';
 import { expect } from './expect.ts';
 import { tr } from '../support/app.ts';
 import { openHydrated } from './cabinet.ts';
 
 type Point = { x: number; y: number };
 
-function svgOf(dataUrl: string): string {
-  const match = /^data:image\/svg\+xml;base64,(.*)$/s.exec(dataUrl);
-  if (!match) throw new Error(`not an SVG data URL: ${dataUrl.slice(0, 40)}…`);
-  return Buffer.from(match[1]!, 'base64').toString('utf8');
-}
-
-/** The characters of a distorted-text picture, left to right. */
-export function readText(svg: string): string {
-  return [...svg.matchAll(/<text\b[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join('');
-}
-
-/** The shape drawn in each tile of a grid picture, tile 1 first (frames and background skipped). */
-export function readGridShapes(svg: string): string[] {
-  const shapes: string[] = [];
-  for (const m of svg.matchAll(/<(circle|rect|polygon)\b([^>]*)\/>/g)) {
-    const [, tag, attrs] = m;
-    if (tag === 'rect' && /fill="(none|#ffffff)"/.test(attrs!)) continue;
-    shapes.push(tag === 'circle' ? 'circle' : tag === 'rect' ? 'square' : 'triangle');
-  }
-  return shapes;
-}
-
-/** The centres of the stars (the highlighted polygons) of a click picture. */
-export function readStars(svg: string): Point[] {
-  return [...svg.matchAll(/<polygon points="([^"]+)" fill="#f59e0b"\/>/g)].map((m) => {
-    const pts = m[1]!.split(' ').map((p) => p.split(',').map(Number) as [number, number]);
-    return { x: pts.reduce((s, p) => s + p[0], 0) / pts.length, y: pts.reduce((s, p) => s + p[1], 0) / pts.length };
-  });
+/** The item a training picture shows, drawn again from its token (the URL's last segment). */
+export function seededItem(ui: ItemUi, src: string) {
+  const token = /\/api\/v2\/worker\/training\/images\/([A-Za-z0-9_-]+)$/.exec(src)?.[1];
+  if (!token) throw new Error(`not a training picture URL: ${src.slice(0, 60)}`);
+  return drawItem(ui, itemSeed(E2E_TRAINING_SECRET, token));
 }
 
 /**
@@ -63,35 +43,37 @@ export async function clickPicture(picker: Locator, img: Locator, natural: { wid
   }
 }
 
-/** Answers every exam item of /cabinet/training and submits; expects the pass banner. */
+/** Answers every exam item of /cabinet/training at a human pace and submits; expects the pass banner. */
 export async function passTrainingExam(page: Page): Promise<void> {
+  const issued = Date.now(); // the set is issued when the page is first rendered, not earlier than now
   await openHydrated(page, '/cabinet/training');
   const itemTitle = tr('en', 'worker:training.examItem', { number: '#', total: '#' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('#', '\\d+');
   const headings = page.getByRole('heading', { name: new RegExp(`^${itemTitle}$`) });
   await expect(headings.first()).toBeVisible();
   const total = await headings.count();
-  const shapeWords: Record<string, string> = Object.fromEntries(
-    ['circle', 'square', 'triangle'].map((shape) => [tr('en', `worker:training.instructions.grid.${shape}`), shape]),
-  );
+  const gridInstructions = new Set(['circle', 'square', 'triangle'].map((shape) => tr('en', `worker:training.instructions.grid.${shape}`)));
 
   for (let number = 1; number <= total; number++) {
     const item = page.locator('li').filter({ has: page.getByRole('heading', { name: tr('en', 'worker:training.examItem', { number: String(number), total: String(total) }) }) });
     const img = item.locator('img').first();
-    const svg = svgOf((await img.getAttribute('src')) ?? '');
+    const src = (await img.getAttribute('src')) ?? '';
     const instruction = ((await item.locator('.worker-training__instruction').textContent()) ?? '').trim();
     if (instruction === tr('en', 'worker:training.instructions.text')) {
-      await item.getByRole('textbox').fill(readText(svg));
-    } else if (shapeWords[instruction]) {
-      const shapes = readGridShapes(svg);
-      const cells = shapes.flatMap((shape, i) => (shape === shapeWords[instruction] ? [i + 1] : []));
-      for (const cell of cells) await item.getByRole('button', { name: tr('en', 'worker:solver.grid.tile', { number: String(cell) }), exact: true }).click();
+      await item.getByRole('textbox').fill(String(seededItem('text', src).answer));
+    } else if (gridInstructions.has(instruction)) {
+      const drawn = seededItem('grid', src);
+      expect(tr('en', `worker:${drawn.instruction}`), 'the seeded item is the one on screen').toBe(instruction);
+      for (const cell of drawn.answer as number[]) await item.getByRole('button', { name: tr('en', 'worker:solver.grid.tile', { number: String(cell) }), exact: true }).click();
     } else if (instruction === tr('en', 'worker:training.instructions.points')) {
-      const size = /<svg[^>]*\bwidth="(\d+)" height="(\d+)"/.exec(svg)!;
-      await clickPicture(item, img, { width: Number(size[1]), height: Number(size[2]) }, readStars(svg));
+      const drawn = seededItem('points', src);
+      await clickPicture(item, img, { width: drawn.width, height: drawn.height }, drawn.answer as Point[]);
     } else {
       throw new Error(`unknown training instruction: ${instruction}`);
     }
   }
+  // Faster than MIN_SECONDS_PER_ITEM per item is flagged and does not qualify.
+  const humanPace = total * MIN_SECONDS_PER_ITEM * 1000 + 1000;
+  await page.waitForTimeout(Math.max(0, issued + humanPace - Date.now()));
   await page.getByRole('button', { name: tr('en', 'worker:training.submitExam') }).click();
   await expect(page.getByText(tr('en', 'worker:training.passed'))).toBeVisible();
 }

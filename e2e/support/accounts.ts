@@ -43,6 +43,13 @@ export const SEEDED_ACCOUNTS = {
   uploadCustomer: { email: 'upload-customer@example.com', password: 'upload-customer-password', type: 'customer', balance: '10', sandbox: true },
 } as const;
 
+/**
+ * The e2e server's training secret (app_secrets 'training'), set by the seed: with it a spec draws
+ * the item behind a training picture's token, answer included (e2e/compat/training.ts). Test seeding
+ * only; a real server generates its secret.
+ */
+export const E2E_TRAINING_SECRET = 'e2e-training-secret-not-for-production-0123456789abcdef';
+
 export type SeededAccountName = keyof typeof SEEDED_ACCOUNTS;
 
 export interface E2eAccount {

@@ -7,12 +7,13 @@ import pino from 'pino';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { createMailer } from '#server/modules/mail/mail.service.ts';
+import { getOrCreateSecret } from '#server/modules/settings/secrets.repo.ts';
 import { upsertApiSettings } from '#server/modules/tasks/tasks.repo.ts';
 import { createConfirmedUser, setPermission } from '#server/modules/users/users.service.ts';
 import { setWorkerTrusted } from '#server/modules/workers/moderation.service.ts';
 import { markTrainingPassed } from '#server/modules/workers/workers.service.ts';
 import { seedPausedWorker } from '#server/test/seed-moderation.ts';
-import { SEEDED_ACCOUNTS } from './accounts.ts';
+import { E2E_TRAINING_SECRET, SEEDED_ACCOUNTS } from './accounts.ts';
 import { seedCustomerTasks } from './seed-customer.ts';
 import { seedLogsCustomer } from './seed-logs.ts';
 import { seedStatisticsHistory } from './seed-statistics.ts';
@@ -21,6 +22,8 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   const ctx = { db: database.db, log: pino({ level: 'silent' }), config, mailer: createMailer({ dataDir: config.DATA_DIR, from: 'e2e' }) };
+  // Training pictures are drawn from this secret and their tokens; specs that pass the exam draw them too.
+  await getOrCreateSecret(ctx.db, 'training', () => E2E_TRAINING_SECRET);
   const created: Record<string, { id: number; apiKey: string }> = {};
   for (const [name, a] of Object.entries(SEEDED_ACCOUNTS)) {
     const user = await createConfirmedUser(ctx, { email: a.email, password: a.password, userType: a.type, balance: a.balance === '0' ? undefined : a.balance });

@@ -158,7 +158,7 @@ function textItem(rand: Rand): DrawnItem {
   body += Array.from({ length: 3 }, () => curve(w, h, rand, pick(rand, PALETTE), between(rand, 0.8, 1.6))).join('');
   body += [...text].map((c, i) => glyph(c, 24 + i * 37 + between(rand, -4, 4), 35 + between(rand, -6, 6), rand)).join('');
   // Crossing strokes in the text's own ink, so a colour filter does not separate them.
-  body += Array.from({ length: 2 }, () => curve(w, h, rand, pick(rand, INK), between(rand, 1.4, 2.4))).join('');
+  body += Array.from({ length: 2 }, () => curve(w, h, rand, pick(rand, INK), between(rand, 1, 1.8))).join('');
   body += clutter(w, h, rand, 50);
   return { ui: 'text', instruction: 'training.instructions.text', width: w, height: h, answer: text, svg: svgDoc(w, h, body) };
 }
@@ -177,7 +177,7 @@ function gridItem(rand: Rand): DrawnItem {
     const y = Math.floor(n / 3) * tile + tile / 2 + between(rand, -10, 10);
     const colour = pick(rand, PALETTE);
     const paint = rand() < 0.3 ? `fill="none" stroke="${colour}" stroke-width="${f(between(rand, 3, 5))}"` : `fill="${colour}"`;
-    body += shape(kind, x, y, between(rand, 14, 24), between(rand, -0.5, 0.5), paint);
+    body += shape(kind, x, y, between(rand, 14, 24), between(rand, -0.35, 0.35), paint);
   }
   for (let k = 1; k < 3; k++) {
     body += `<line x1="${f(k * tile)}" y1="0" x2="${f(k * tile)}" y2="${size}" stroke="#94a3b8" stroke-width="1.5"/><line x1="0" y1="${f(k * tile)}" x2="${size}" y2="${f(k * tile)}" stroke="#94a3b8" stroke-width="1.5"/>`;
