@@ -10,7 +10,7 @@ import { callRead } from '#server/surfaces/site-api/reads.ts';
 import { render } from '#web/entry.server.tsx';
 import type { Transport } from '#web/store/api.ts';
 import { readClientBuild } from './client-build.ts';
-import { buildEntry, inlineScriptHashes, sendEntry, type PageCache } from './page-cache.ts';
+import { buildEntry, inlineScriptHashes, sendEntry, type CachedPage, type PageCache } from './page-cache.ts';
 import { robotsTxt, sitemapXml } from './seo.ts';
 
 export interface SsrOptions {
@@ -59,44 +59,49 @@ export const ssr = fp(
       const host = req.headers.host ?? new URL(opts.sites.intl).host;
       const hostKind = hostKindOf(opts.sites, host);
       const url = new URL(req.url, `${req.protocol}://${host}`);
-      const permanent = normalizedRedirect(url.pathname, hostKind);
-      if (permanent !== null) return reply.redirect(permanent + url.search, 301);
-
-      const session = Boolean(req.cookies['sid']);
-      if (session) await loadAuth(req, reply);
-      const result = await render({
-        request: new Request(url, { headers: { 'accept-language': req.headers['accept-language'] ?? '' } }),
-        host,
-        hostKind,
-        sites: opts.sites,
-        brandName: opts.brandName,
-        foreignSpeaker: !isRussianSpeaking(req.headers['accept-language']),
-        cookies: req.cookies,
-        transport: directTransport(req),
-        build,
-      });
-      if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-      const csp = contentSecurityPolicy(inlineScriptHashes(result.html));
+      // A miss of the page cache renders here; concurrent misses of the page wait for `settle`.
       const slot = req.pageCacheKey;
-      if (opts.pages && slot && !session && result.status === 200 && result.publicPage) {
-        // Stored with helmet's headers as set on this reply; the visitor's cookies never are.
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(reply.getHeaders())) {
-          if (value !== undefined && name !== 'set-cookie' && name !== 'x-request-id') headers[name] = String(value);
+      let stored: CachedPage | null = null;
+      try {
+        const permanent = normalizedRedirect(url.pathname, hostKind);
+        if (permanent !== null) return reply.redirect(permanent + url.search, 301);
+        const session = Boolean(req.cookies['sid']);
+        if (session) await loadAuth(req, reply);
+        const result = await render({
+          request: new Request(url, { headers: { 'accept-language': req.headers['accept-language'] ?? '' } }),
+          host,
+          hostKind,
+          sites: opts.sites,
+          brandName: opts.brandName,
+          foreignSpeaker: !isRussianSpeaking(req.headers['accept-language']),
+          cookies: req.cookies,
+          transport: directTransport(req),
+          build,
+        });
+        if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+        const csp = contentSecurityPolicy(inlineScriptHashes(result.html));
+        if (opts.pages && slot && !session && result.status === 200 && result.publicPage) {
+          // Stored with helmet's headers as set on this reply; the visitor's cookies never are.
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(reply.getHeaders())) {
+            if (value !== undefined && name !== 'set-cookie' && name !== 'x-request-id') headers[name] = String(value);
+          }
+          headers['content-type'] = 'text/html; charset=utf-8';
+          headers['content-security-policy'] = csp;
+          stored = await buildEntry(result.html, headers);
+          opts.pages.set(slot.key, stored, slot.generation);
+          return sendEntry(req, reply, stored);
         }
-        headers['content-type'] = 'text/html; charset=utf-8';
-        headers['content-security-policy'] = csp;
-        const entry = await buildEntry(result.html, headers);
-        opts.pages.set(slot.key, entry, slot.generation);
-        return sendEntry(req, reply, entry);
+        ensureCsrfToken(req, reply);
+        return reply
+          .code(result.status)
+          .header('content-security-policy', csp)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(result.html);
+      } finally {
+        slot?.settle(stored);
       }
-      ensureCsrfToken(req, reply);
-      return reply
-        .code(result.status)
-        .header('content-security-policy', csp)
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(result.html);
     });
   },
   { name: 'ssr' },

@@ -46,6 +46,12 @@ describe('rendered-page cache', () => {
     expect((await get('/about', { ...anonymous, 'if-none-match': '"other"' })).statusCode).toBe(200);
   });
 
+  it('answers concurrent first views of a page from one render', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => get('/for-customer')));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+    expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
+  });
+
   it('serves br and gzip variants of the same page, each with its own ETag', async () => {
     const plain = await get('/pricing');
     const br = await t.app.inject({ method: 'GET', url: '/pricing', headers: { ...anonymous, 'accept-encoding': 'br, gzip' } });

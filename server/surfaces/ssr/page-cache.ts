@@ -18,6 +18,8 @@ export const FRESH_MS = 5_000;
 /** After this age one request re-renders while the others are still served the entry. */
 const REFRESH_AFTER_MS = 4_000;
 export const MAX_BYTES = 32 * 1024 * 1024;
+/** The longest a request waits for another request's render of the same page before rendering itself. */
+const RENDER_WAIT_MS = 5_000;
 
 export interface CachedPage {
   /** Headers sent with every variant (CSP with the script hash, helmet's headers, Vary, ETag base). */
@@ -36,6 +38,8 @@ const gz = promisify(gzip);
 
 export class PageCache {
   private entries = new Map<string, CachedPage>();
+  /** Renders in progress by key: concurrent misses of one page wait for one render. */
+  private rendering = new Map<string, Promise<CachedPage | null>>();
   private bytes = 0;
   /** Bumped by clear(): a render that started before a change is not stored after it. */
   generation = 0;
@@ -82,6 +86,27 @@ export class PageCache {
       if (this.bytes <= this.maxBytes) break;
       this.delete(k);
     }
+  }
+
+  /**
+   * Called on a miss: null when this request is to render the page (call `settle` when done),
+   * else the render in progress to wait for (its entry, or null when it stored nothing).
+   */
+  joinRender(key: string): { wait: Promise<CachedPage | null> } | { settle: (entry: CachedPage | null) => void } {
+    const running = this.rendering.get(key);
+    if (running) return { wait: running };
+    let resolve!: (entry: CachedPage | null) => void;
+    const promise = new Promise<CachedPage | null>((r) => (resolve = r));
+    this.rendering.set(key, promise);
+    // A render that never reports (the request failed before the handler) frees its waiters.
+    const timer = setTimeout(() => settle(null), RENDER_WAIT_MS);
+    timer.unref();
+    const settle = (entry: CachedPage | null) => {
+      clearTimeout(timer);
+      if (this.rendering.get(key) === promise) this.rendering.delete(key);
+      resolve(entry);
+    };
+    return { settle };
   }
 
   clear(): void {
@@ -192,7 +217,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set by the hit path on a miss: the key to store this render under, and the cache generation. */
-    pageCacheKey?: { key: string; generation: number };
+    pageCacheKey?: { key: string; generation: number; settle: (entry: CachedPage | null) => void };
   }
 }
 
@@ -203,7 +228,12 @@ export function pageCacheHook(cache: PageCache, buildId: string) {
     const key = pageKey(req, buildId);
     const entry = cache.get(key);
     if (entry) return sendEntry(req, reply, entry);
-    req.pageCacheKey = { key, generation: cache.generation };
-    done();
+    const generation = cache.generation;
+    const joined = cache.joinRender(key);
+    if ('settle' in joined) {
+      req.pageCacheKey = { key, generation, settle: joined.settle };
+      return done();
+    }
+    void joined.wait.then((rendered) => (rendered ? sendEntry(req, reply, rendered) : done()));
   };
 }
