@@ -250,6 +250,15 @@ describe('TaskStage', () => {
     expect(screen.getByText('0:30')).not.toBeNull();
   });
 
+  it('Temu pieces: the type has its own instructions and the pieces are shown beside the picture', () => {
+    const offer = makeOffer({ type: 'temuimage', ui: 'points', params: {}, mediaList: ['data:image/png;base64,AAAA', 'data:image/png;base64,BBBB', 'data:image/png;base64,CCCC'] });
+    stage({ offer });
+    expect(screen.getByText('Click where each piece shown below belongs, one click per piece, in their order.')).not.toBeNull();
+    expect(screen.getByText('Temu pieces')).not.toBeNull();
+    const pieces = screen.getByRole('list', { name: 'Other pictures of this task' });
+    expect(pieces.querySelectorAll('img')).toHaveLength(2);
+  });
+
   it('skips on Esc, even while typing', async () => {
     const { props } = stage();
     await userEvent.type(screen.getByRole('textbox'), 'ab');

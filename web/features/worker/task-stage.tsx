@@ -114,7 +114,7 @@ export function TaskStage({ offer, deadline, offeredAt, submitting, error, sandb
       </header>
 
       <div className="worker-stage__instructions">
-        <p className="worker-instructions__text">{text ?? t(`stage.defaultInstructions.${offer.ui}`, { defaultValue: t('stage.defaultInstructions.other') })}</p>
+        <p className="worker-instructions__text">{text ?? t([`stage.typeInstructions.${offer.type}`, `stage.defaultInstructions.${offer.ui}`, 'stage.defaultInstructions.other'])}</p>
         {hintImage && <img src={hintImage} alt={t('stage.instructionImage')} className="worker-instructions__image" />}
       </div>
 

@@ -24,22 +24,35 @@ export function PointsSolver({ offer, disabled, onSubmit }: SolverProps) {
   };
 
   const hint = maxClicks > 0 ? t('solver.points.hintRange', { min: minClicks, max: maxClicks }) : t('solver.points.hint', { count: minClicks });
+  const extra = offer.mediaList.slice(1);
   return (
     <SolverLayout
       media={
         offer.media ? (
-          <PointPicker
-            src={offer.media}
-            alt={t('solver.points.imageAlt')}
-            points={points}
-            max={maxClicks}
-            disabled={disabled}
-            onAdd={(p) => {
-              setProblem(null);
-              setPoints((list) => [...list, p]);
-            }}
-            onRemove={(i) => setPoints((list) => list.filter((_, k) => k !== i))}
-          />
+          <>
+            <PointPicker
+              src={offer.media}
+              alt={t('solver.points.imageAlt')}
+              points={points}
+              max={maxClicks}
+              disabled={disabled}
+              onAdd={(p) => {
+                setProblem(null);
+                setPoints((list) => [...list, p]);
+              }}
+              onRemove={(i) => setPoints((list) => list.filter((_, k) => k !== i))}
+            />
+            {/* Further pictures of the task (Temu's pieces, in the order they are placed). */}
+            {extra.length > 0 && (
+              <ul className="worker-rotate__extra" aria-label={t('solver.rotate.extra')}>
+                {extra.map((src, i) => (
+                  <li key={i}>
+                    <img src={src} alt={t('solver.rotate.extraAlt', { number: i + 2 })} draggable={false} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
         ) : (
           <p className="worker-question">{t('solver.missingImage')}</p>
         )
