@@ -20,7 +20,8 @@ export async function workerRoutes(app: FastifyInstance) {
   // Training pictures: PNG only, behind an opaque per-attempt token, for the worker they were issued to.
   r.get(
     '/v2/worker/training/images/:token',
-    { config: { access }, schema: { params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }) } },
+    // Each picture is rendered on request (tens of ms); a page needs nine, the browser caches them.
+    { config: { access, rateLimit: { max: 120, timeWindow: '1 minute' } }, schema: { params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }) } },
     async (req, reply) => {
       const png = await workers.getTrainingPicture(req.ctx, currentUser(req).id, req.params.token);
       return reply.type('image/png').header('cache-control', 'private, max-age=86400').header('x-content-type-options', 'nosniff').send(png);
@@ -29,7 +30,7 @@ export async function workerRoutes(app: FastifyInstance) {
   r.post('/v2/worker/training/exam', { config: { access, rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { body: ExamSchema } }, async (req) =>
     workers.submitExam(req.ctx, currentUser(req).id, req.body.attempt, req.body.answers),
   );
-  r.post('/v2/worker/training/restart', { config: { access } }, async (req) => {
+  r.post('/v2/worker/training/restart', { config: { access, rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (req) => {
     await workers.restartTraining(req.ctx, currentUser(req).id);
     return workers.getTraining(req.ctx, currentUser(req).id);
   });
