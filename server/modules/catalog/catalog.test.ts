@@ -36,7 +36,7 @@ describe('captcha type switches', () => {
     expect(res.statusCode).toBe(200);
     const rows = res.json() as { slug: string; enabled: boolean; pricePer1000: string; queued: number; updatedAt: string | null }[];
     expect(rows.map((r) => r.slug)).toEqual(CAPTCHA_TYPES.map((d) => d.slug));
-    expect(rows).toHaveLength(27);
+    expect(rows).toHaveLength(39);
     expect(rows.every((r) => r.enabled && r.updatedAt === null)).toBe(true);
     const normal = rows.find((r) => r.slug === 'normal')!;
     expect(normal.pricePer1000).toMatch(/^\d+\.\d{2,6}$/);
