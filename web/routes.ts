@@ -107,6 +107,16 @@ export const PAGES: readonly PageDef[] = [
     ['testcaptcha', '/testcaptcha', 'testcaptcha'],
   ].map(([id, path, file]) => page({ id: id!, path: path!, module: `routes/customer/${file}.tsx`, namespaces: ['customer'], access: { kind: 'userType' } })),
 
+  // Payments (spec §2): top-ups, the provider's return pages, history; the sandbox provider's hosted checkout
+  ...[
+    ['addbalance', '/addbalance', 'addbalance'],
+    ['pay', '/pay', 'addbalance'],
+    ['pay-ok', '/pay/ok', 'result'],
+    ['pay-error', '/pay/error', 'result'],
+    ['pay-history-payment', '/pay/history_payment', 'history-payment'],
+  ].map(([id, path, file]) => page({ id: id!, path: path!, module: `routes/pay/${file}.tsx`, namespaces: ['customer', 'payments'], access: { kind: 'userType' } })),
+  page({ id: 'pay-sandbox-checkout', path: '/pay/sandbox/checkout/:ref', module: 'routes/pay/sandbox-checkout.tsx', namespaces: ['payments'], sitemap: false }),
+
   // Worker cabinet
   page({ id: 'cabinet', path: '/cabinet', module: 'routes/worker/cabinet.tsx', namespaces: ['worker'], access: { kind: 'userType' } }),
   page({ id: 'cabinet-training', path: '/cabinet/training', module: 'routes/worker/training.tsx', namespaces: ['worker'], access: { kind: 'userType' } }),

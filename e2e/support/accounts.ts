@@ -41,6 +41,8 @@ export const SEEDED_ACCOUNTS = {
   testWorker: { email: 'testcaptcha-worker@example.com', password: 'testcaptcha-worker-password', type: 'worker', balance: '0', trained: true },
   /** e2e/compat/browser-upload.spec.ts: uploads from chromium's FormData; sandbox on, so its tasks are offered to no other spec's worker. */
   uploadCustomer: { email: 'upload-customer@example.com', password: 'upload-customer-password', type: 'customer', balance: '10', sandbox: true },
+  /** e2e/payments/topup.spec.ts: tops up through the sandbox provider. */
+  payCustomer: { email: 'pay-customer@example.com', password: 'pay-customer-password', type: 'customer', balance: '1' },
 } as const;
 
 /**

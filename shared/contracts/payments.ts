@@ -9,6 +9,8 @@ export const TopUpRequestSchema = z.object({
   /** USD with at most two decimals, e.g. "25" or "12.50". */
   amount: z.string().regex(/^\d{1,5}(\.\d{1,2})?$/, 'An amount in dollars with at most two decimals.'),
   provider: z.string().min(1).max(40),
+  /** The payer's page language: the provider's page and the return pages use it. */
+  language: z.string().min(2).max(5).optional(),
 });
 export type TopUpRequest = z.infer<typeof TopUpRequestSchema>;
 

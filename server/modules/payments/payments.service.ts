@@ -8,7 +8,10 @@
  * amount or currency that does not match the payment is refused and logged.
  */
 import { TOPUP_MAX_USD, TOPUP_MIN_USD, type PaymentView, type TopUpRequest } from '#shared/contracts/payments.ts';
+import { isLanguage, type Language } from '#shared/i18n/languages.ts';
+import { canonicalUrl } from '#shared/i18n/routing.ts';
 import { formatMoney, MICROS } from '#shared/money.ts';
+import { sitesOf } from '#server/config.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { withDb, type Ctx } from '#server/lib/ctx.ts';
 import { postLedgerEntry } from '#server/modules/billing/billing.service.ts';
@@ -43,7 +46,7 @@ export function presentPayment(p: repo.PaymentRow): PaymentView {
  * Starts a top-up: records the payment, opens the provider's checkout, returns where to send the payer.
  * @throws AppError VALIDATION_FAILED (amount out of range), NOT_FOUND (provider not configured)
  */
-export async function startTopUp(ctx: Ctx, providers: Providers, userId: number, input: TopUpRequest, urls: { successUrl: string; cancelUrl: string }) {
+export async function startTopUp(ctx: Ctx, providers: Providers, userId: number, input: TopUpRequest, urls?: { successUrl: string; cancelUrl: string }) {
   const provider = providers.get(input.provider);
   if (!provider) throw new AppError('NOT_FOUND', 'This payment method is not available.');
   const { cents, micros } = amountsOf(input.amount);
@@ -53,6 +56,13 @@ export async function startTopUp(ctx: Ctx, providers: Providers, userId: number,
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'No such user.');
   const payment = await repo.insertPayment(ctx.db, { userId, provider: provider.name, amount: micros, providerAmount: cents, currency: 'USD' });
+  const language: Language = isLanguage(input.language) ? input.language : isLanguage(user.interfaceLanguage) ? user.interfaceLanguage : 'en';
+  // The provider sends the payer back to the return pages in the language they paid in.
+  const sites = sitesOf(ctx.config);
+  const back = urls ?? {
+    successUrl: `${canonicalUrl(sites, language, '/pay/ok')}?payment={PAYMENT_ID}`,
+    cancelUrl: `${canonicalUrl(sites, language, '/pay/error')}?payment={PAYMENT_ID}`,
+  };
   const withId = (url: string) => url.replace('{PAYMENT_ID}', String(payment.id));
   try {
     const checkout = await provider.createCheckout(ctx, {
@@ -60,9 +70,10 @@ export async function startTopUp(ctx: Ctx, providers: Providers, userId: number,
       amountMinor: cents,
       currency: 'USD',
       description: `${ctx.config.BRAND_NAME} balance top-up #${payment.id}`,
-      successUrl: withId(urls.successUrl),
-      cancelUrl: withId(urls.cancelUrl),
+      successUrl: withId(back.successUrl),
+      cancelUrl: withId(back.cancelUrl),
       customerEmail: user.email,
+      language,
     });
     await repo.markPending(ctx.db, payment.id, checkout.providerRef);
     return { paymentId: payment.id, redirectUrl: checkout.redirectUrl };

@@ -100,6 +100,17 @@ describe('sandbox provider', () => {
     expect(await topups(paymentId)).toBe(0);
   });
 
+  it('keeps the payer in their language: the hosted page and the return pages', async () => {
+    const customer = await buildUser(t, { balance: '0' });
+    const headers = await browserOf(customer.id);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/payments', headers, payload: { amount: '5', provider: 'sandbox', language: 'ru' } });
+    const { paymentId, redirectUrl } = res.json<{ paymentId: number; redirectUrl: string }>();
+    expect(redirectUrl).toMatch(/^http:\/\/localhost:3000\/ru\/pay\/sandbox\/checkout\/sbx_/);
+    const ref = redirectUrl.split('/').at(-1)!;
+    const back = await t.app.inject({ method: 'POST', url: `/api/v2/payments/sandbox/${ref}/decline`, headers });
+    expect(back.json<{ redirectUrl: string }>().redirectUrl).toBe(`http://localhost:3000/ru/pay/error?payment=${paymentId}`);
+  });
+
   it('refuses amounts outside $1–$10,000 and unknown methods, recording nothing', async () => {
     const customer = await buildUser(t);
     const headers = await browserOf(customer.id);

@@ -32,13 +32,9 @@ export async function paymentsRoutes(app: FastifyInstance) {
     handler: (call) => getPayment(call.ctx, userOf(call).id, call.params.id),
   });
 
-  r.post('/v2/payments', { config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { body: TopUpRequestSchema } }, async (req) => {
-    const base = app.config.PUBLIC_URL;
-    return startTopUp(req.ctx, setup.providers, currentUser(req).id, req.body, {
-      successUrl: new URL('/pay/ok?payment={PAYMENT_ID}', base).toString(),
-      cancelUrl: new URL('/pay/error?payment={PAYMENT_ID}', base).toString(),
-    });
-  });
+  r.post('/v2/payments', { config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { body: TopUpRequestSchema } }, async (req) =>
+    startTopUp(req.ctx, setup.providers, currentUser(req).id, req.body),
+  );
 
   // The sandbox provider's hosted checkout (the page /pay/sandbox/checkout/{ref} reads and acts here).
   const sandboxSecret = setup.sandboxSecret;

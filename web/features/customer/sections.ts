@@ -5,6 +5,8 @@
 export const CUSTOMER_SECTIONS = [
   ['/enterpage', 'dashboard', 'overview'],
   ['/testcaptcha', 'testcaptcha', 'overview'],
+  ['/addbalance', 'addbalance', 'payments'],
+  ['/pay/history_payment', 'paymentHistory', 'payments'],
   ['/setting', 'apiSettings', 'settings'],
   ['/setting/percent_100', 'percent100', 'settings'],
   ['/setting/pingback', 'pingback', 'settings'],

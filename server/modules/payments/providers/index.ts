@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Config } from '#server/config.ts';
+import { sitesOf, type Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { getOrCreateSecret } from '#server/modules/settings/secrets.repo.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -22,7 +22,7 @@ export async function createPaymentProviders(config: Config, db: Db): Promise<Pa
   let sandboxSecret: string | null = null;
   if (sandboxOn) {
     sandboxSecret = await getOrCreateSecret(db, 'payments.sandbox.webhook', () => randomBytes(32).toString('base64url'));
-    providers.set('sandbox', sandboxProvider({ secret: sandboxSecret, publicUrl: config.PUBLIC_URL }));
+    providers.set('sandbox', sandboxProvider({ secret: sandboxSecret, sites: sitesOf(config) }));
   }
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
     providers.set('stripe', stripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET }));

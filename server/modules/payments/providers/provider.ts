@@ -2,6 +2,7 @@
  * One interface for every payment provider: create a hosted checkout, verify and read a webhook.
  * The balance moves only on a verified webhook (payments.service), never on the payer's redirect.
  */
+import type { Language } from '#shared/i18n/languages.ts';
 import type { Ctx } from '#server/lib/ctx.ts';
 
 export interface CheckoutRequest {
@@ -14,6 +15,8 @@ export interface CheckoutRequest {
   successUrl: string;
   cancelUrl: string;
   customerEmail?: string;
+  /** The payer's language, for the provider's page. */
+  language: Language;
 }
 
 export interface Checkout {

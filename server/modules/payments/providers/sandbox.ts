@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { canonicalUrl, type SiteOrigins } from '#shared/i18n/routing.ts';
 import type { Ctx } from '#server/lib/ctx.ts';
 import * as repo from '../payments.repo.ts';
 import { BadSignatureError, type PaymentProvider } from './provider.ts';
@@ -34,7 +35,7 @@ export interface SandboxEventBody {
   data: { ref: string; client_reference: string; amount_minor: number; currency: string };
 }
 
-export function sandboxProvider(opts: { secret: string; publicUrl: string }): PaymentProvider {
+export function sandboxProvider(opts: { secret: string; sites: SiteOrigins }): PaymentProvider {
   return {
     name: 'sandbox',
     async createCheckout(ctx: Ctx, req) {
@@ -48,7 +49,7 @@ export function sandboxProvider(opts: { secret: string; publicUrl: string }): Pa
         cancelUrl: req.cancelUrl,
         clientReference: String(req.paymentId),
       });
-      return { providerRef: ref, redirectUrl: new URL(`/pay/sandbox/checkout/${ref}`, opts.publicUrl).toString() };
+      return { providerRef: ref, redirectUrl: canonicalUrl(opts.sites, req.language, `/pay/sandbox/checkout/${ref}`) };
     },
     parseWebhook(rawBody, headers) {
       const header = headers[SANDBOX_SIGNATURE_HEADER];

@@ -1,6 +1,9 @@
 import Stripe from 'stripe';
 import { BadSignatureError, type PaymentProvider, type WebhookEvent } from './provider.ts';
 
+/** Languages Stripe Checkout speaks among ours (others get Stripe's own choice). */
+const STRIPE_LOCALES = new Set(['en', 'ru', 'zh', 'de', 'es', 'fr', 'it', 'ja', 'ko', 'pl', 'pt', 'th', 'tr', 'vi']);
+
 /** Stripe Checkout through the official SDK; webhooks verified with the SDK's signature check. */
 export function stripeProvider(opts: { secretKey: string; webhookSecret: string; client?: Stripe }): PaymentProvider {
   const stripe = opts.client ?? new Stripe(opts.secretKey);
@@ -15,6 +18,7 @@ export function stripeProvider(opts: { secretKey: string; webhookSecret: string;
         client_reference_id: String(req.paymentId),
         metadata: { payment_id: String(req.paymentId) },
         ...(req.customerEmail ? { customer_email: req.customerEmail } : {}),
+        locale: STRIPE_LOCALES.has(req.language) ? (req.language as Stripe.Checkout.SessionCreateParams.Locale) : 'auto',
       });
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { providerRef: session.id, redirectUrl: session.url };
