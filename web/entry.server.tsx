@@ -4,7 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { hostLanguageOf, type HostKind, type SiteOrigins } from '#shared/i18n/routing.ts';
+import { hostLanguageOf, splitLanguage, type HostKind, type SiteOrigins } from '#shared/i18n/routing.ts';
 import { AssetsContext, type Assets } from './lib/assets.tsx';
 import { pickResources } from './lib/i18n.ts';
 import { requestI18n } from './lib/i18n.server.ts';
@@ -67,8 +67,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       extraHeaders: {},
     },
   });
-  const i18n = requestI18n(input.brandName);
-  await i18n.changeLanguage(hostLanguage);
+  // The language the page loader settles on: the URL's prefix, else the host's (router.tsx).
+  const i18n = requestI18n(input.brandName, splitLanguage(new URL(input.request.url).pathname).lang ?? hostLanguage);
 
   const context = await handler.query(input.request, { requestContext: { store, i18n } });
   if (context instanceof Response) {

@@ -15,12 +15,19 @@ function parseRate(rate: string): { num: bigint; scale: bigint } {
 }
 
 /** Decimal places of the currency's minor unit per ISO 4217 (USD, RUB, CNY 2; JPY 0). */
+const digitsByCurrency = new Map<string, number>();
+
 export function minorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    digitsByCurrency.set(currency, digits);
   }
+  return digits;
 }
 
 /**
