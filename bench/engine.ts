@@ -1,14 +1,15 @@
 /**
  * Solving-engine scenarios of `npm run bench`, on PostgreSQL: result polling, image submissions,
- * submit-to-offer latency over the WebSocket, and claim latency with a million queued tasks.
+ * submit-to-offer latency over the WebSocket (quiet, under page/poll load, one core burnt; see
+ * dispatch.ts), the loop end to end, and claim latency with a million queued tasks.
  */
 import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { WebSocket } from 'ws';
 import { openDatabase } from '../server/db/client.ts';
 import { claimNextTask } from '../server/modules/tasks/tasks.repo.ts';
 import { makePng } from '../server/test/images.ts';
+import { dispatchScenarios } from './dispatch.ts';
 
 export interface Scenario {
   name: string;
@@ -38,6 +39,9 @@ async function login(base: string, email: string, password: string): Promise<str
   return `sid=${sid}`;
 }
 
+/** BENCH_ENGINE=polling,submission,dispatch,claim picks the engine's scenarios (default: all). */
+const part = (name: string) => !process.env.BENCH_ENGINE || process.env.BENCH_ENGINE.split(',').includes(name);
+
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
@@ -53,92 +57,57 @@ export async function engineScenarios(base: string, dbUrl: string, seconds: numb
   };
   const customer = userCreate(dbUrl, ['--email', 'bench-customer@example.test', '--password', 'benchpassword1', '--type', 'customer', '--balance', '100000']);
   const png = makePng().toString('base64');
-  const submit = async () => {
-    const res = await fetch(`${base}/in.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: customer.apiKey, method: 'base64', body: png }) });
+  const submitAs = async (apiKey: string) => {
+    const res = await fetch(`${base}/in.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: apiKey, method: 'base64', body: png }) });
     return Number((await res.text()).slice(3));
   };
+  const submit = () => submitAs(customer.apiKey);
 
   // res.php get on a task nobody solves (not ready), then on a solved one.
   const pending = await submit();
+  const db = new pg.Pool({ connectionString: dbUrl, max: 4 });
   const run = async (name: string, opts: autocannon.Options) => {
     await autocannon({ ...opts, duration: 2 });
     const r = await autocannon({ ...opts, duration: seconds, connections });
     out.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
   };
-  await run('res.php get (not ready)', { url: `${base}/res.php?key=${customer.apiKey}&action=get&id=${pending}` });
-  const db = new pg.Pool({ connectionString: dbUrl, max: 4 });
+  if (part('polling')) await run('res.php get (not ready)', { url: `${base}/res.php?key=${customer.apiKey}&action=get&id=${pending}` });
   await db.query(`update tasks set state = 'solved', answer = '{"kind":"text","text":"w9h5k"}', ended_at = now(), attempts = 1 where id = $1`, [pending]);
   // As the engine does when a task ends: every node hears of it (and drops what it cached).
   await db.query(`select pg_notify('tasks', $1)`, [JSON.stringify({ kind: 'ended', id: pending, customerId: customer.id, state: 'solved' })]);
   await new Promise((r) => setTimeout(r, 100));
   if ((await (await fetch(`${base}/res.php?key=${customer.apiKey}&action=get&id=${pending}`)).text()) !== 'OK|w9h5k') throw new Error('the solved task did not read as solved');
-  await run('res.php get (ready)', { url: `${base}/res.php?key=${customer.apiKey}&action=get&id=${pending}` });
-  await run('in.php image submission', {
-    url: `${base}/in.php`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key: customer.apiKey, method: 'base64', body: png }),
-  });
+  if (part('polling')) await run('res.php get (ready)', { url: `${base}/res.php?key=${customer.apiKey}&action=get&id=${pending}` });
+  if (part('submission')) {
+    await run('in.php image submission', {
+      url: `${base}/in.php`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: customer.apiKey, method: 'base64', body: png }),
+    });
+  }
   // Keep the queue from the submission run out of the latency runs below.
   await db.query(`update tasks set state = 'unsolvable', ended_at = now() where state = 'queued'`);
   // That mass update is the bench's own doing: let its clean-up happen now, not inside the next run.
   await db.query('vacuum analyze tasks');
 
-  // Submit-to-offer: 20 trained workers answer at once; 200 submissions per second for 5 s.
+  // Submit-to-offer (quiet, under page/poll load, one core burnt) and the loop end to end: 20
+  // trained workers answer at once (bench/dispatch.ts).
   const workers = Array.from({ length: 20 }, (_, i) =>
     userCreate(dbUrl, ['--email', `bench-worker${i}@example.test`, '--password', 'benchpassword1', '--type', 'worker', '--trained']),
   );
-  const offeredAt = new Map<number, number>();
-  const sockets = await Promise.all(
-    workers.map(async (_w, i) => {
-      const cookie = await login(base, `bench-worker${i}@example.test`, 'benchpassword1');
-      const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, { headers: { cookie } });
-      ws.on('message', (raw) => {
-        const msg = JSON.parse(String(raw)) as { type: string; task?: { id: number } };
-        if (msg.type === 'offer' && msg.task) {
-          offeredAt.set(msg.task.id, performance.now());
-          ws.send(JSON.stringify({ type: 'answer', taskId: msg.task.id, answer: { kind: 'text', text: 'abc' } }));
-        }
-      });
-      await new Promise((r) => ws.once('open', r));
-      ws.send(JSON.stringify({ type: 'start' }));
-      return ws;
-    }),
-  );
-  await new Promise((r) => setTimeout(r, 500));
-  const submittedAt = new Map<number, number>();
-  /** When the submit request returned: the figure splits into the request and the push after it. */
-  const answeredAt = new Map<number, number>();
-  const rate = 200;
-  const total = rate * 5;
-  const started = performance.now();
-  const inflight: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const t0 = performance.now();
-    inflight.push(
-      submit().then((id) => {
-        submittedAt.set(id, t0);
-        answeredAt.set(id, performance.now());
-      }),
-    );
+  if (part('dispatch')) {
+    const workerCookies = await Promise.all(workers.map((_w, i) => login(base, `bench-worker${i}@example.test`, 'benchpassword1')));
+    // A not-ready task of another customer for the poll load: its polls never touch the bench's tasks.
+    const poller = userCreate(dbUrl, ['--email', 'bench-poller@example.test', '--password', 'benchpassword1', '--type', 'customer', '--balance', '10']);
+    const pollTask = await submitAs(poller.apiKey);
+    await db.query(`update tasks set state = 'assigned', worker_id = $2, lease_expires_at = now() + interval '1 hour', expires_at = now() + interval '1 hour' where id = $1`, [pollTask, poller.id]);
+    await dispatchScenarios({ base, apiKey: customer.apiKey, png, workerCookies, pollUrl: `${base}/res.php?key=${poller.apiKey}&action=get&id=${pollTask}` }, (m) => out.push(m));
   }
-  await Promise.all(inflight);
-  await new Promise((r) => setTimeout(r, 2000));
-  const latencies = [...submittedAt].flatMap(([id, t0]) => (offeredAt.has(id) ? [offeredAt.get(id)! - t0] : []));
-  const requestMs = [...answeredAt].map(([id, t]) => t - submittedAt.get(id)!);
-  const pushMs = [...answeredAt].flatMap(([id, t]) => (offeredAt.has(id) ? [Math.max(0, offeredAt.get(id)! - t)] : []));
-  const fmt = (xs: number[]) => `p50 ${percentile(xs, 50).toFixed(1)} / p99 ${percentile(xs, 99).toFixed(1)}`;
-  out.push({
-    name: `submit→offer over WebSocket @${rate}/s`,
-    p50: Math.round(percentile(latencies, 50) * 10) / 10,
-    p99: Math.round(percentile(latencies, 99) * 10) / 10,
-    errors: total - latencies.length,
-    note: `${latencies.length}/${total} offered; of which the submit request ${fmt(requestMs)}, its response to the offer ${fmt(pushMs)}`,
-  });
-  sockets.forEach((s) => s.close());
+  if (!part('claim')) {
+    await db.end();
+    return out;
+  }
 
   // Claim latency with a million queued tasks (BENCH_CLAIM_ROWS to change it).
   const rows = Number(process.env.BENCH_CLAIM_ROWS ?? 1_000_000);

@@ -12,6 +12,7 @@ import { sitesOf, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Ctx } from './lib/ctx.ts';
 import { bearerMatches, createMetrics, type Metrics } from './lib/metrics.ts';
+import { loadShedding } from './plugins/load-shedding.ts';
 import { CLIENT_DIR } from './lib/root.ts';
 import { onCatalogChange, watchCatalog } from './modules/catalog/catalog.service.ts';
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
@@ -139,6 +140,9 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
 
   // The browser-facing surfaces: security headers, compression, forms, assets, the site API, pages.
   await app.register(async (web) => {
+    // First: while the event loop runs late, pages and the site API wait their turn (503) so the
+    // solving loop keeps the process (plugins/load-shedding.ts).
+    await web.register(loadShedding, { maxLagMs: config.SHED_LAG_MS, onShed: () => metrics.shed.inc() });
     // The SSR surface sets its own Content-Security-Policy with a per-request nonce.
     await web.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
     await web.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });

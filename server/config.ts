@@ -58,6 +58,11 @@ const schema = z.object({
    * ERROR_NO_SLOT_AVAILABLE at once (nothing written) instead of queueing without bound.
    */
   SUBMISSION_BACKLOG: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /**
+   * Event-loop lag (ms) beyond which pages and the site API answer 503 + Retry-After at once, so
+   * workers' offers and the compatible API keep the process; 0 turns shedding off.
+   */
+  SHED_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(100),
   /** Turns on GET /metrics (Prometheus), answered only to `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   /**

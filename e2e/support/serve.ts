@@ -54,6 +54,8 @@ async function main() {
       RU_URL: RU_ORIGIN,
       ZH_URL: '',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // Journeys check behaviour, not capacity: a busy test machine must not shed their pages.
+      SHED_LAG_MS: '0',
       // The sandbox payment provider on both databases (its default is off on PostgreSQL).
       PAYMENTS_SANDBOX: 'true',
     },

@@ -26,6 +26,12 @@ export function createMetrics() {
       labelNames: ['outcome'] as const,
       registers: [registry],
     }),
+    /** Page and site-API requests answered 503 because the event loop ran late (plugins/load-shedding.ts). */
+    shed: new Counter({
+      name: 'captchahub_requests_shed_total',
+      help: 'Browser-facing requests answered 503 at once while the event loop lagged beyond SHED_LAG_MS.',
+      registers: [registry],
+    }),
   };
 }
 

@@ -117,6 +117,39 @@ export async function markSolved(db: Db, t: { id: number; workerId: number; answ
     select ${announce ? sql`pg_notify(${announce.channel}, ${announce.payload})` : sql`null`}`);
 }
 
+/**
+ * A worker's answer to a plain task, in ONE statement (autocommit, one round trip): the task is
+ * solved by them if it is still theirs and plain (no 100 % recognition, pingback, soft_id or
+ * report judging, which need the full transaction), their attempt recorded, their reward posted
+ * to the ledger and their balance moved, and the end announced on `channel` (delivered at commit).
+ * @returns the reward and the worker's new balance (null when the reward is 0), or undefined when
+ * nothing was written (the task is no longer theirs, or is not plain).
+ */
+export async function solvePlain(db: Db, t: { id: number; workerId: number; answer: Record<string, unknown>; channel: string }): Promise<{ reward: number; balance: number | null } | undefined> {
+  const answer = JSON.stringify(t.answer);
+  const res = await db.execute(sql`
+    with solved as (
+      update tasks set state = 'solved', answer = ${answer}::jsonb, solved_by = ${t.workerId}, attempts = attempts + 1, ended_at = now(), lease_expires_at = null
+      where id = ${t.id} and state = 'assigned' and worker_id = ${t.workerId}
+        and consensus is null and pingback is null and soft_id is null and verifies_task_id is null
+      returning id, customer_id, reward
+    ), attempt as (
+      insert into task_attempts (task_id, worker_id, outcome, answer) select id, ${t.workerId}, 'accepted', ${answer}::jsonb from solved
+    ), moved as (
+      update users set balance = users.balance + s.reward from solved s
+      where users.id = ${t.workerId} and s.reward > 0
+      returning users.balance
+    ), entry as (
+      insert into ledger_entries (user_id, amount, kind, reason, task_id)
+      select ${t.workerId}, s.reward, 'earning', 'captcha ' || s.id, s.id from solved s, moved
+    )
+    select s.reward, (select balance from moved) as balance,
+      pg_notify(${t.channel}, json_build_object('kind', 'ended', 'id', s.id, 'customerId', s.customer_id, 'state', 'solved')::text)
+    from solved s`);
+  const row = res.rows[0] as { reward: number | string; balance: number | string | null } | undefined;
+  return row ? { reward: Number(row.reward), balance: row.balance === null ? null : Number(row.balance) } : undefined;
+}
+
 export async function insertAttempt(db: Db, attempt: typeof taskAttempts.$inferInsert) {
   await db.insert(taskAttempts).values(attempt);
 }

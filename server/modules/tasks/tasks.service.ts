@@ -214,9 +214,19 @@ async function lockAssigned(ctx: Ctx, workerId: number, taskId: number): Promise
 
 /**
  * A worker's answer: validated against the type, the task solved, the worker credited, once.
+ * `offered` is the task as the worker's offer carried it (the realtime hub keeps it).
  * @throws AppError CONFLICT (not the worker's task any more), VALIDATION_FAILED (malformed answer)
  */
-export async function answerTask(ctx: Ctx, workerId: number, taskId: number, rawAnswer: unknown) {
+export async function answerTask(ctx: Ctx, workerId: number, taskId: number, rawAnswer: unknown, offered?: Pick<repo.TaskRow, 'id' | 'payload'>) {
+  // The hot path: the task as it was offered is known, so the answer is checked in memory and a
+  // plain task is solved and paid in one statement. Anything else (or a task no longer theirs)
+  // takes the full transaction below, which also answers the conflict.
+  if (offered?.id === taskId) {
+    const checked = validateAnswer(offered.payload as unknown as NormalizedTask, rawAnswer);
+    if (!checked.ok) throw new AppError('VALIDATION_FAILED', `This answer does not fit the task: ${checked.message}`);
+    const done = await repo.solvePlain(ctx.db, { id: taskId, workerId, answer: checked.answer as unknown as Record<string, unknown>, channel: TASK_CHANNEL });
+    if (done) return { taskId, reward: done.reward, balance: done.balance };
+  }
   return ctx.db.transaction(async (tx) => {
     const t = withDb(ctx, tx);
     const task = await lockAssigned(t, workerId, taskId);

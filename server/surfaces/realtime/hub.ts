@@ -16,6 +16,8 @@ export interface WorkerConn {
   sandbox: boolean;
   /** The task on offer, if any. */
   taskId: number | null;
+  /** That task as it was offered: its answer is checked against it without reading it again. */
+  offered?: Pick<TaskRow, 'id' | 'payload'> | null;
 }
 
 /** Only what the worker's UI needs; the customer's proxy and cookies never reach the browser. */
@@ -109,6 +111,7 @@ export class WorkerHub {
       }
       if (task) {
         conn.taskId = task.id;
+        conn.offered = { id: task.id, payload: task.payload };
         send(conn.socket, { type: 'offer', task: toOffer(task) });
         this.onOffer(Math.max(0, Date.now() - task.createdAt.getTime()) / 1000);
         return true;

@@ -100,7 +100,7 @@ export const realtime = fp(
               return;
             case 'answer': {
               if (msg.taskId !== conn.taskId) throw new AppError('CONFLICT', 'This task is not on offer to you.');
-              const result = await answerTask(ctx, user.id, msg.taskId, msg.answer);
+              const result = await answerTask(ctx, user.id, msg.taskId, msg.answer, conn.offered ?? undefined);
               conn.taskId = null;
               send(socket, { type: 'accepted', taskId: result.taskId, reward: formatMoney(result.reward), balance: result.balance === null ? null : formatMoney(result.balance) });
               await hub.offerNext(conn);
