@@ -4,7 +4,7 @@ import type { Dashboard } from '#shared/contracts/dashboard.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { Ctx } from '#server/lib/ctx.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { findUserById } from '#server/modules/users/users.repo.ts';
+import { findUserById, type UserRow } from '#server/modules/users/users.repo.ts';
 import * as repo from './dashboard.repo.ts';
 
 const RECENT = 10;
@@ -57,16 +57,13 @@ function preview(type: string, answer: Record<string, unknown> | null, payload: 
  * The dashboard of GET /api/v2/dashboard (shape in shared/contracts/dashboard.ts).
  * @throws AppError NOT_FOUND when the user is gone
  */
-export async function getDashboard(ctx: Ctx, userId: number, now: Date = new Date()): Promise<Dashboard> {
-  const user = await findUserById(ctx.db, userId);
+export async function getDashboard(ctx: Ctx, who: UserRow | number, now: Date = new Date()): Promise<Dashboard> {
+  // The signed-in user's row comes with the session: no second read of it.
+  const user = typeof who === 'number' ? await findUserById(ctx.db, who) : who;
   if (!user) throw new AppError('NOT_FOUND', 'No such user.');
   const timezone = knownTimeZone(user.timezone);
   const from = startOfDay(timezone, now);
-  const [figures, solveTimes, recent] = await Promise.all([
-    repo.todayFigures(ctx.db, userId, from),
-    repo.todaySolveTimes(ctx.db, userId, from),
-    repo.recentTasks(ctx.db, userId, RECENT),
-  ]);
+  const { figures, solveTimes, recent } = await repo.dashboardData(ctx.db, user.id, from, RECENT);
   const ended = figures.solved + figures.unsolvable;
   return {
     balance: formatMoney(user.balance),

@@ -45,32 +45,30 @@ export async function searchUsers(db: Db, q: string, limit: number, offset: numb
   return { rows, total: total!.n };
 }
 
-/** Captcha spend and earnings of a user, from the ledger (micro-units). */
-export async function sumCaptchaMoney(db: Db, userId: number): Promise<{ spent: number; earned: number }> {
+/**
+ * What the current-user answer adds to the session's user row, in one round trip: money spent and
+ * earned on captchas (as sumCaptchaMoney) and the oldest unread system message.
+ */
+export async function currentUserFacts(db: Db, userId: number) {
   const [row] = await db
     .select({
       spent: sql<number>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} in ('charge', 'refund')), 0)::bigint`,
       earned: sql<number>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'earning'), 0)::bigint`,
+      message: sql<{ id: number; message: Record<string, string> } | null>`(
+        select json_build_object('id', ${systemMessages.id}, 'message', ${systemMessages.message})
+        from ${systemMessages}
+        where ${systemMessages.userId} = ${userId} and ${systemMessages.readAt} is null
+        order by ${systemMessages.id} limit 1)`,
     })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, userId));
-  return { spent: Number(row?.spent ?? 0), earned: Number(row?.earned ?? 0) };
+  const message = typeof row?.message === 'string' ? (JSON.parse(row.message) as { id: number; message: Record<string, string> }) : (row?.message ?? null);
+  return { spent: Number(row?.spent ?? 0), earned: Number(row?.earned ?? 0), message: message ? { id: Number(message.id), message: message.message } : null };
 }
 
 export async function insertSystemMessage(db: Db, userId: number, message: Record<string, string>, createdBy: number | null) {
   const [row] = await db.insert(systemMessages).values({ userId, message, createdBy }).returning();
   return row!;
-}
-
-/** The oldest unread system message of a user. */
-export async function findUnreadSystemMessage(db: Db, userId: number) {
-  const [row] = await db
-    .select({ id: systemMessages.id, message: systemMessages.message })
-    .from(systemMessages)
-    .where(and(eq(systemMessages.userId, userId), isNull(systemMessages.readAt)))
-    .orderBy(systemMessages.id)
-    .limit(1);
-  return row;
 }
 
 export async function markSystemMessageRead(db: Db, userId: number, id: number): Promise<boolean> {

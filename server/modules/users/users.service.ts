@@ -18,7 +18,9 @@ const daysSince = (d: Date | null) => (d ? Math.floor((Date.now() - d.getTime())
 
 /** Spec §3 current user. */
 export async function presentCurrentUser(ctx: Ctx, user: UserRow): Promise<CurrentUser> {
-  const [money, message] = await Promise.all([repo.sumCaptchaMoney(ctx.db, user.id), repo.findUnreadSystemMessage(ctx.db, user.id)]);
+  // One round trip: the user row itself came with the session.
+  const money = await repo.currentUserFacts(ctx.db, user.id);
+  const message = money.message;
   return {
     id: user.id,
     email: user.email,

@@ -4,5 +4,5 @@ import { read, userOf } from './reads.ts';
 
 /** GET /api/v2/dashboard: the customer console's figures (spec §7). */
 export async function dashboardRoutes(app: FastifyInstance) {
-  read(app, { path: '/v2/dashboard', access: 'userType', cacheControl: 'no-store', handler: (call) => getDashboard(call.ctx, userOf(call).id) });
+  read(app, { path: '/v2/dashboard', access: 'userType', cacheControl: 'no-store', handler: (call) => getDashboard(call.ctx, userOf(call)) });
 }
