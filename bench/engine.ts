@@ -28,13 +28,23 @@ function userCreate(dbUrl: string, args: string[]): { id: number; apiKey: string
 }
 
 async function login(base: string, email: string, password: string): Promise<string> {
-  const page = await fetch(`${base}/about`);
+  // Pages and the site API may be shed (503) while the app is busy: ask again, as a browser would.
+  const retry = async (go: () => Promise<Response>) => {
+    for (;;) {
+      const res = await go();
+      if (res.status !== 503) return res;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  const page = await retry(() => fetch(`${base}/about`));
   const csrf = /csrf_token=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')![1]!;
-  const res = await fetch(`${base}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `csrf_token=${csrf}`, 'x-csrf-token': csrf },
-    body: JSON.stringify({ email, password }),
-  });
+  const res = await retry(() =>
+    fetch(`${base}/api/v2/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `csrf_token=${csrf}`, 'x-csrf-token': csrf },
+      body: JSON.stringify({ email, password }),
+    }),
+  );
   const sid = /sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
   return `sid=${sid}`;
 }
