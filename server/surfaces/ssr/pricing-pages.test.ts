@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAPTCHA_TYPES } from '#shared/captcha-types/registry.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 
 /** Spec §2: the home page and the price pages carry the live prices in their server-rendered HTML. */
@@ -31,7 +32,8 @@ describe('prices in server-rendered pages', () => {
 
   it('lists every type on /pricing with the explanations, and a short list on the home page', async () => {
     const pricing = await html('/pricing');
-    expect(pricing.match(/data-testid="price-/g)).toHaveLength(27);
+    // Every type of the registry (none is switched off here) has its row.
+    expect(pricing.match(/data-testid="price-/g)).toHaveLength(CAPTCHA_TYPES.length);
     expect(pricing).toContain('How the live price works');
     expect(pricing).toContain('100% recognition');
     expect(pricing).toContain('$1.00 to $1.50 per 1000'); // the consensus example: 2 and 3 answers at $0.50
