@@ -3,3 +3,4 @@ export * from './users.ts';
 export * from './tasks.ts';
 export * from './training.ts';
 export * from './payments.ts';
+export * from './money.ts';

@@ -55,7 +55,7 @@ export const ledgerEntries = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    kind: text('kind', { enum: ['adjustment', 'charge', 'refund', 'earning', 'commission', 'hold', 'release', 'topup', 'transfer', 'payout'] }).notNull(),
+    kind: text('kind', { enum: ['adjustment', 'charge', 'refund', 'earning', 'commission', 'hold', 'release', 'topup', 'transfer', 'payout', 'voucher'] }).notNull(),
     reason: text('reason').notNull(),
     actorId: bigint('actor_id', { mode: 'number' }),
     /** The captcha this entry pays for (no FK: tasks are pruned, the ledger is kept). */
@@ -99,7 +99,7 @@ export const authTokens = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['confirm_email', 'remind', 'change_email', 'delete_email', 'edit_purse'] }).notNull(),
+    purpose: text('purpose', { enum: ['confirm_email', 'remind', 'change_email', 'delete_email', 'edit_purse', 'send_user'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     payload: jsonb('payload').$type<Record<string, string>>().notNull().default({}),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -55,6 +55,12 @@ export async function consumeToken(db: Db, purpose: TokenPurpose, tokenHash: str
   return row;
 }
 
+/** A link's row by its hash, used or not (callers look at usedAt and expiresAt). */
+export async function findToken(db: Db, purpose: TokenPurpose, tokenHash: string, userId: number) {
+  const [row] = await db.select().from(authTokens).where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), eq(authTokens.userId, userId)));
+  return row;
+}
+
 /** Voids the unused links of a purpose (a new remind link replaces the old ones). */
 export async function voidTokens(db: Db, userId: number, purpose: TokenPurpose) {
   await db.update(authTokens).set({ usedAt: sql`now()` }).where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));

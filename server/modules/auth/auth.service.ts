@@ -18,6 +18,7 @@ const LINK_TTL: Record<repo.TokenPurpose, number> = {
   change_email: 24 * HOUR,
   delete_email: 365 * 24 * HOUR,
   edit_purse: 24 * HOUR,
+  send_user: 24 * HOUR,
 };
 const LINK_PATH: Record<repo.TokenPurpose, string> = {
   confirm_email: '/auth/check_key',
@@ -25,6 +26,7 @@ const LINK_PATH: Record<repo.TokenPurpose, string> = {
   change_email: '/auth/change_email',
   delete_email: '/auth/delete_email',
   edit_purse: '/auth/edit_purse',
+  send_user: '/pay/send_user_hash',
 };
 /** Sign-in: 5 failures per address or 20 per IP in 15 minutes lock for 15 minutes. */
 export const THROTTLE = {
@@ -229,6 +231,26 @@ async function useLink(ctx: Ctx, purpose: repo.TokenPurpose, hash: string, userI
   const token = await repo.consumeToken(ctx.db, purpose, sha256(hash), userId);
   if (!token) throw new AppError('LINK_INVALID', 'This link has expired or was already used.');
   return token;
+}
+
+/**
+ * The hash-link mechanism for other modules (money transfers): a single-use link expiring after
+ * the purpose's TTL, of which only the sha256 is stored. Call inside the caller's transaction.
+ */
+export async function issueHashLink(ctx: Ctx, user: Pick<UserRow, 'id' | 'interfaceLanguage'>, purpose: 'send_user', payload: Record<string, string>) {
+  return { link: await issueLink(ctx, user, purpose, payload) };
+}
+
+/** Uses a hash link once (in the caller's transaction). @throws AppError LINK_INVALID */
+export async function consumeHashLink(ctx: Ctx, purpose: 'send_user', hash: string, userId: number) {
+  const token = await repo.consumeToken(ctx.db, purpose, sha256(hash), userId);
+  if (!token) throw new AppError('LINK_INVALID', 'This link has expired or was already used.');
+  return token;
+}
+
+/** A hash link's stored row without using it (to show what confirming would do), or null. */
+export async function peekHashLink(ctx: Ctx, purpose: 'send_user', hash: string, userId: number) {
+  return (await repo.findToken(ctx.db, purpose, sha256(hash), userId)) ?? null;
 }
 
 /**

@@ -16,6 +16,7 @@ import { customerLogsRoutes } from './customer-logs.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { eventTrackerRoutes } from './event-tracker.routes.ts';
 import { moderationRoutes } from './moderation.routes.ts';
+import { moneyRoutes } from './money.routes.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { pricingRoutes } from './pricing.routes.ts';
 import { statisticsRoutes } from './statistics.routes.ts';
@@ -102,6 +103,7 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(pricingRoutes);
   await app.register(statisticsRoutes);
   await app.register(paymentsRoutes);
+  await app.register(moneyRoutes);
 }
 
 export const siteApi = fp(

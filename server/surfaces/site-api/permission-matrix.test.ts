@@ -88,6 +88,16 @@ const EXPECTED: Record<string, string> = {
   'POST /api/v2/payments': 'user',
   'GET /api/v2/payments/sandbox/:ref': 'public',
   'POST /api/v2/payments/sandbox/:ref/:decision': 'public',
+  'GET /api/v2/money/history_day': 'user',
+  'GET /api/v2/money/history_day.csv': 'user',
+  'GET /api/v2/transfers': 'user',
+  'POST /api/v2/transfers': 'user',
+  'GET /api/v2/transfers/link/:hash/:userId': 'user',
+  'POST /api/v2/transfers/confirm': 'user',
+  'GET /api/v2/vouchers': 'user',
+  'POST /api/v2/vouchers/redeem': 'user',
+  'GET /api/v2/admin/voucher-batches': 'admin',
+  'POST /api/v2/admin/voucher-batches': 'admin',
 };
 
 /** The status an actor must get from a route with this rule, or 'allowed' (anything but 401/403). */
