@@ -17,6 +17,7 @@ import { CLIENT_DIR } from './lib/root.ts';
 import { onCatalogChange, watchCatalog } from './modules/catalog/catalog.service.ts';
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
 import { createPaymentProviders, type PaymentSetup } from './modules/payments/providers/index.ts';
+import { onCampaignChange, watchCampaigns } from './modules/promotions/campaigns.service.ts';
 import { getOrCreateSecret } from './modules/settings/secrets.repo.ts';
 import { ResultCache } from './modules/tasks/result-cache.ts';
 import { SubmissionQueue } from './modules/tasks/submissions.ts';
@@ -103,7 +104,12 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   if (pages) {
     app.addHook('onRequest', pageCacheHook(pages, readClientBuild(CLIENT_DIR).entry ?? 'source'));
     const unsubscribe = onCatalogChange(() => pages.clear());
-    app.addHook('onClose', async () => void unsubscribe());
+    // Prices on cached pages change when a discount campaign changes, starts or ends (modules/promotions).
+    const unsubscribeCampaigns = onCampaignChange(() => pages.clear());
+    app.addHook('onClose', async () => {
+      unsubscribe();
+      unsubscribeCampaigns();
+    });
   }
   // Cookies at the root: the worker socket signs in with the session cookie too.
   const secret = config.SESSION_SECRET ?? (await getOrCreateSecret(database.db, 'session', () => randomBytes(48).toString('base64url')));
@@ -132,6 +138,9 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   // Captcha type switches made on other nodes reach this node's cache at once (catalog.service).
   const unwatchCatalog = await watchCatalog(database);
   app.addHook('onClose', async () => unwatchCatalog());
+  // Discount campaigns: other nodes' changes, each start and end, and their use counters (campaigns.service).
+  const unwatchCampaigns = await watchCampaigns(database, app.log);
+  app.addHook('onClose', async () => unwatchCampaigns());
   // The compatible API stays lean: a poll is most of the traffic and its answer is a few bytes
   // (no HTML security headers or compression to compute; it sets nosniff itself).
   await app.register(compatApi, { rateLimits: config.RATE_LIMITS });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PromoCodeSchema } from './promotions.ts';
 
 /** Top-ups in USD: $1 to $10,000, whole cents (field research §2.6: $1 minimum). */
 export const TOPUP_MIN_USD = 1;
@@ -11,8 +12,10 @@ export const TopUpRequestSchema = z.object({
   provider: z.string().min(1).max(40),
   /** The payer's page language: the provider's page and the return pages use it. */
   language: z.string().min(2).max(5).optional(),
+  /** A bonus promo code (modules/promotions): checked now, its bonus credited with the top-up. */
+  promoCode: PromoCodeSchema.optional(),
 });
-export type TopUpRequest = z.infer<typeof TopUpRequestSchema>;
+export type TopUpRequest = z.input<typeof TopUpRequestSchema>;
 
 export const PaymentStatusSchema = z.enum(['created', 'pending', 'succeeded', 'failed', 'canceled', 'expired']);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;

@@ -31,6 +31,11 @@ export interface TypePrice {
   load: number;
   /** Average seconds from upload to answer over the last 24 h; absent without solved tasks. */
   avgSolveSeconds?: number;
+  /**
+   * A running discount campaign on this type: `per1000` is then the discounted price and
+   * `listPer1000` the price without it (the worker's rate is not discounted).
+   */
+  discount?: { campaignId: number; name: string; percent: number; endsAt: string; listPer1000: string };
 }
 
 export interface PriceList {

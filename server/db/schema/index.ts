@@ -4,3 +4,4 @@ export * from './tasks.ts';
 export * from './training.ts';
 export * from './payments.ts';
 export * from './money.ts';
+export * from './promotions.ts';

@@ -25,6 +25,8 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
+    /** The promo code entered with this top-up (modules/promotions): its bonus is credited with it. */
+    promoCodeId: bigint('promo_code_id', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef).where(sql`provider_ref is not null`),

@@ -5,7 +5,7 @@ import { payments, paymentEvents, sandboxCheckouts, users } from '#server/db/sch
 export type PaymentRow = typeof payments.$inferSelect;
 export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
 
-export async function insertPayment(db: Db, p: { userId: number; provider: string; amount: number; providerAmount: number; currency: string }): Promise<PaymentRow> {
+export async function insertPayment(db: Db, p: { userId: number; provider: string; amount: number; providerAmount: number; currency: string; promoCodeId?: number | null }): Promise<PaymentRow> {
   const [row] = await db.insert(payments).values(p).returning();
   return row!;
 }

@@ -16,6 +16,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { withDb, type Ctx } from '#server/lib/ctx.ts';
 import { postLedgerEntry } from '#server/modules/billing/billing.service.ts';
 import { renderMail } from '#server/modules/mail/templates.ts';
+import { creditTopUpBonus, promoForTopUp } from '#server/modules/promotions/promo-codes.service.ts';
 import { findUserById } from '#server/modules/users/users.repo.ts';
 import * as repo from './payments.repo.ts';
 import type { PaymentProvider, WebhookEvent } from './providers/provider.ts';
@@ -55,7 +56,9 @@ export async function startTopUp(ctx: Ctx, providers: Providers, userId: number,
   }
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'No such user.');
-  const payment = await repo.insertPayment(ctx.db, { userId, provider: provider.name, amount: micros, providerAmount: cents, currency: 'USD' });
+  // A bonus promo code is checked before paying; the payment records it (modules/promotions).
+  const promo = input.promoCode ? await promoForTopUp(ctx, userId, input.promoCode.toUpperCase()) : null;
+  const payment = await repo.insertPayment(ctx.db, { userId, provider: provider.name, amount: micros, providerAmount: cents, currency: 'USD', promoCodeId: promo?.id ?? null });
   const language: Language = isLanguage(input.language) ? input.language : isLanguage(user.interfaceLanguage) ? user.interfaceLanguage : 'en';
   // The provider sends the payer back to the return pages in the language they paid in.
   const sites = sitesOf(ctx.config);
@@ -109,6 +112,8 @@ export async function handleWebhookEvent(ctx: Ctx, provider: PaymentProvider, ev
     if (payment.status === 'succeeded') return settle('ignored', payment.id);
     await repo.markSucceeded(tx, payment.id, payment.userId);
     await postLedgerEntry(withDb(ctx, tx), { userId: payment.userId, amount: payment.amount, kind: 'topup', reason: `Top-up #${payment.id} (${provider.name})`, paymentId: payment.id });
+    // Promo code bonus (modules/promotions): a separate `promo` entry, in this same transaction, so exactly once with the top-up.
+    await creditTopUpBonus(withDb(ctx, tx), payment);
     return { ...(await settle('credited', payment.id)), payment };
   });
   if (result.outcome.startsWith('refused')) ctx.log.warn({ provider: provider.name, eventId: event.eventId, outcome: result.outcome }, 'payment webhook refused');

@@ -4,6 +4,7 @@ import { parseMoney } from '#shared/money.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Ctx } from '#server/lib/ctx.ts';
 import { disabledTypes } from '#server/modules/catalog/catalog.service.ts';
+import { campaignAt, liveCampaigns } from '#server/modules/promotions/campaigns.service.ts';
 import { convertMicros, minorDigits } from './currency.ts';
 import { averageSolveMsByType } from './pricing.repo.ts';
 import { FULL_LOAD, quote } from './pricing.service.ts';
@@ -28,7 +29,8 @@ function averageSolveTimes(ctx: Pick<Ctx, 'db'>): Promise<Record<string, number>
 
 /**
  * The public price list: every enabled type at its live price (what a task uploaded now is
- * charged, per 1000), its floor and cap, and what a worker earns for 1000 now, converted exactly
+ * charged, per 1000, after a running discount campaign's percentage, with the campaign), its floor
+ * and cap, and what a worker earns for 1000 now (never discounted), converted exactly
  * from micro-USD into `currency` and rounded half up to the currency's minor unit.
  * @throws AppError UNSUPPORTED_CURRENCY for a currency without a configured rate
  */
@@ -38,12 +40,14 @@ export async function listPrices(ctx: Ctx, currency = 'USD'): Promise<PriceList>
   if (rate === undefined) {
     throw new AppError('UNSUPPORTED_CURRENCY', `Prices are not available in ${currency}.`, { supported: Object.keys(rates) });
   }
-  const [disabled, times] = await Promise.all([disabledTypes(ctx), averageSolveTimes(ctx)]);
+  const [disabled, times, campaigns] = await Promise.all([disabledTypes(ctx), averageSolveTimes(ctx), liveCampaigns(ctx)]);
+  const now = Date.now();
   const digits = minorDigits(currency);
   const money = (micros: number) => convertMicros(micros, rate, digits);
   const types = CAPTCHA_TYPES.filter((def) => !disabled.has(def.slug)).map((def): TypePrice => {
     const load = ctx.market?.loadOf(def.slug) ?? 0;
-    const q = quote(def, load);
+    const campaign = campaignAt(campaigns, def.slug, now);
+    const q = quote(def, load, campaign?.percent ?? 0);
     const ms = times[def.slug];
     return {
       slug: def.slug,
@@ -59,6 +63,9 @@ export async function listPrices(ctx: Ctx, currency = 'USD'): Promise<PriceList>
       workerShare: def.price.workerShare,
       load: Math.round(load * 100) / 100,
       ...(ms === undefined ? {} : { avgSolveSeconds: Math.round(ms / 100) / 10 }),
+      ...(campaign
+        ? { discount: { campaignId: campaign.id, name: campaign.name, percent: campaign.percent, endsAt: new Date(campaign.endsAt).toISOString(), listPer1000: money(q.listPer1000) } }
+        : {}),
     };
   });
   return { currency, rate, currencies: Object.keys(rates), fullLoad: FULL_LOAD, types };

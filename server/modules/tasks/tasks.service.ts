@@ -6,6 +6,7 @@ import { withDb, type Ctx } from '#server/lib/ctx.ts';
 import { postLedgerEntry } from '#server/modules/billing/billing.service.ts';
 import { isTypeEnabled } from '#server/modules/catalog/catalog.service.ts';
 import { quote } from '#server/modules/pricing/pricing.service.ts';
+import { campaignFor, recordCampaignUse } from '#server/modules/promotions/campaigns.service.ts';
 import type { UserRow } from '#server/modules/users/users.repo.ts';
 import { enqueuePingback } from './pingback.service.ts';
 import { creditSoftware } from './software.service.ts';
@@ -57,7 +58,9 @@ export async function submitTask(ctx: Ctx, input: SubmitInput): Promise<{ id: nu
   if (consensus && settings.sandbox) {
     throw new TaskError('ERROR_BAD_PARAMETERS', 'Sandbox mode and 100% recognition cannot be used together; turn one of them off in the API settings.');
   }
-  const q = quote(def, ctx.market?.loadOf(def.slug) ?? 0);
+  // A running discount campaign lowers the charge, never the worker's reward (modules/promotions).
+  const campaign = await campaignFor(ctx, def.slug);
+  const q = quote(def, ctx.market?.loadOf(def.slug) ?? 0, campaign?.percent ?? 0);
   // Consensus: the rate for every answer that may be needed is charged now; the unused part comes back at the end.
   const charge = consensus ? q.price * consensus.maxAttempts : q.price;
   if (settings.maxBidPer1000 !== null && q.per1000 > settings.maxBidPer1000) {
@@ -87,6 +90,7 @@ export async function submitTask(ctx: Ctx, input: SubmitInput): Promise<{ id: nu
   };
   // Under load, the node's submission queue writes many submissions in one transaction.
   const id = ctx.submissions ? await ctx.submissions.submit(submission) : await writeOne(ctx, submission);
+  if (campaign) recordCampaignUse(ctx, campaign.id, (consensus ? q.listPrice * consensus.maxAttempts : q.listPrice) - charge);
   return { id, price: charge };
 }
 

@@ -19,6 +19,7 @@ import { moderationRoutes } from './moderation.routes.ts';
 import { moneyRoutes } from './money.routes.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { pricingRoutes } from './pricing.routes.ts';
+import { promotionsRoutes } from './promotions.routes.ts';
 import { statisticsRoutes } from './statistics.routes.ts';
 import { profileRoutes } from './profile.routes.ts';
 import { userRoutes } from './user.routes.ts';
@@ -103,6 +104,7 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(pricingRoutes);
   await app.register(statisticsRoutes);
   await app.register(paymentsRoutes);
+  await app.register(promotionsRoutes);
   await app.register(moneyRoutes);
 }
 
