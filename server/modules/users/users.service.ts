@@ -56,8 +56,9 @@ export async function readSystemMessage(ctx: Ctx, userId: number, id: number) {
   if (!(await repo.markSystemMessageRead(ctx.db, userId, id))) throw new AppError('NOT_FOUND', 'No such message.');
 }
 
-export async function getProfile(ctx: Ctx, userId: number): Promise<Profile> {
-  const u = await getUser(ctx, userId);
+/** The profile of a user id, or of the signed-in user's row from the session (no second read). */
+export async function getProfile(ctx: Ctx, who: number | UserRow): Promise<Profile> {
+  const u = typeof who === 'number' ? await getUser(ctx, who) : who;
   return {
     id: u.id,
     email: u.email,

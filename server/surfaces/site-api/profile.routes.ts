@@ -29,7 +29,7 @@ export async function profileRoutes(app: FastifyInstance) {
   const access = 'user' as const;
   const uid = (req: { auth: unknown } & Parameters<typeof currentUser>[0]) => currentUser(req).id;
 
-  read(app, { path: '/v2/profile', access, cacheControl: 'no-store', handler: (call) => users.getProfile(call.ctx, userOf(call).id) });
+  read(app, { path: '/v2/profile', access, cacheControl: 'no-store', handler: (call) => users.getProfile(call.ctx, userOf(call)) });
   r.put('/v2/profile', { config: { access }, schema: { body: UpdateProfileSchema } }, async (req) => users.updateProfile(req.ctx, uid(req), req.body));
   r.put('/v2/profile/notifications', { config: { access }, schema: { body: NotificationsSchema } }, async (req) =>
     users.updateNotifications(req.ctx, uid(req), req.body),
