@@ -22,6 +22,8 @@ export interface RenderInput {
   brandName: string;
   foreignSpeaker: boolean;
   cookies: Record<string, string | undefined>;
+  /** The request carries a session cookie (its name depends on https: shared/auth-cookies.ts). */
+  hasSession: boolean;
   transport: Transport;
   build: ClientBuild;
 }
@@ -63,7 +65,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       hostLanguage,
       foreignSpeaker: input.foreignSpeaker,
       foreignBannerDismissed: input.cookies['foreign_banner_dismissed'] === '1',
-      hasSession: Boolean(input.cookies['sid']),
+      hasSession: input.hasSession,
       extraHeaders: {},
     },
   });

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
-import { browserHeaders, buildUser, CSRF, sessionCookieFor } from '#server/test/factories.ts';
+import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ afterAll(() => t.close());
 describe('site-API mutations', () => {
   const put = async (extra: Record<string, string>) => {
     const customer = await buildUser(t, { userType: 'customer' });
-    const headers = { ...browserHeaders(CSRF, await sessionCookieFor(t, customer.id)), ...extra };
+    const headers = { ...browserHeaders(t, await sessionCookieFor(t, customer.id)), ...extra };
     return t.app.inject({ method: 'POST', url: '/api/v2/customer/pingback-hosts', headers, payload: { address: 'hooks.example.com' } });
   };
 

@@ -33,9 +33,12 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { log
   };
 }
 
-/** A visitor's CSRF cookie and matching header, as the web app sends them. */
-export async function csrfFor(app: FastifyInstance): Promise<{ cookie: string; header: string }> {
-  const res = await app.inject({ method: 'GET', url: '/about' });
+/**
+ * A visitor's CSRF cookie and matching header, as the web app sends them: the token a page sets
+ * for a browser with this session cookie (optional; tokens are bound to the session).
+ */
+export async function csrfFor(app: FastifyInstance, session?: string): Promise<{ cookie: string; header: string }> {
+  const res = await app.inject({ method: 'GET', url: '/about', headers: session ? { cookie: session } : {} });
   const token = res.cookies.find((c) => c.name === 'csrf_token')!.value;
   return { cookie: `csrf_token=${token}`, header: token };
 }

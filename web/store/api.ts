@@ -1,8 +1,8 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { CSRF_COOKIE_NAMES, CSRF_HEADER } from '#shared/auth-cookies.ts';
 import type { AppState } from './app-slice.ts';
 
-export const CSRF_COOKIE = 'csrf_token';
-export const CSRF_HEADER = 'x-csrf-token';
+export { CSRF_HEADER };
 
 /** How the store reaches the API: the browser's fetch, or the server's in-process injector. */
 export interface Transport {
@@ -66,7 +66,8 @@ const rawBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError
     prepareHeaders: (headers, { getState }) => {
       const app = (getState() as { app: AppState }).app;
       for (const [name, value] of Object.entries(app.extraHeaders)) headers.set(name, value);
-      const csrf = readCookie(CSRF_COOKIE);
+      // `__Host-csrf_token` over https, `csrf_token` over http (shared/auth-cookies.ts).
+      const csrf = CSRF_COOKIE_NAMES.map(readCookie).find(Boolean);
       if (csrf) headers.set(CSRF_HEADER, csrf);
       if (transport.cookie) headers.set('cookie', transport.cookie);
       return headers;

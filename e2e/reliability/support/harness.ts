@@ -232,7 +232,7 @@ function cookiesOf(res: Response): Record<string, string> {
   return out;
 }
 
-/** A CSRF token from any page (double-submit cookie; not tied to a session). */
+/** An anonymous visitor's CSRF token from any page (good for signing in; sign-in issues a new one). */
 export async function csrfToken(origin: string): Promise<string> {
   const res = await fetch(`${origin}/`);
   await res.arrayBuffer();
@@ -249,9 +249,10 @@ export async function signIn(origin: string, csrf: string, email: string, passwo
     body: JSON.stringify({ email, password }),
   });
   const body = await res.text();
-  const sid = cookiesOf(res).sid;
-  if (!res.ok || !sid) throw new Error(`login of ${email} failed: ${res.status} ${body}`);
-  return `sid=${sid}; csrf_token=${csrf}`;
+  const { sid, csrf_token: token } = cookiesOf(res);
+  if (!res.ok || !sid || !token) throw new Error(`login of ${email} failed: ${res.status} ${body}`);
+  // The session's own CSRF token: the pre-sign-in one is no longer valid.
+  return `sid=${sid}; csrf_token=${token}`;
 }
 
 /** v1 in.php with a base64 image; returns the task id. */

@@ -5,7 +5,7 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
-import { browserHeaders, buildUser, CSRF, sessionCookieFor } from '#server/test/factories.ts';
+import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
 import { makePng } from '#server/test/images.ts';
 import { CACHE_TTL_MS, disabledTypes } from './catalog.service.ts';
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMITS: 'false' });
   admin = await buildUser(t, { admin: true });
   customer = await buildUser(t, { balance: '10.00' });
-  adminHeaders = browserHeaders(CSRF, await sessionCookieFor(t, admin.id));
+  adminHeaders = browserHeaders(t, await sessionCookieFor(t, admin.id));
 });
 afterAll(() => t.close());
 

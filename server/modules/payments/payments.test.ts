@@ -32,8 +32,8 @@ afterAll(() => t.close());
 
 /** A signed-in customer's browser: session cookie plus the CSRF pair. */
 async function browserOf(userId: number) {
-  const csrf = await csrfFor(t.app);
   const session = await sessionCookieFor(t, userId);
+  const csrf = await csrfFor(t.app, session);
   return { cookie: `${csrf.cookie}; ${session}`, 'x-csrf-token': csrf.header };
 }
 

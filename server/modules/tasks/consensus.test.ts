@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWorkerTrusted } from '#server/modules/workers/moderation.service.ts';
 import { listMistakes, markTrainingPassed } from '#server/modules/workers/workers.service.ts';
 import { buildTestApp, heard, type TestApp } from '#server/test/app.ts';
-import { browserHeaders, buildUser, CSRF, sessionCookieFor } from '#server/test/factories.ts';
+import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
 import { makePng } from '#server/test/images.ts';
 import { upsertApiSettings } from './tasks.repo.ts';
 import { answerTask, claimTask, skipTask, sweepTasks } from './tasks.service.ts';
@@ -75,7 +75,7 @@ afterAll(() => t.close());
 describe('API settings', () => {
   it('stores consensus and the default language, validates the ranges, keeps them when left out', async () => {
     const c = await buildUser(t, { balance: '1.00' });
-    const headers = browserHeaders(CSRF, await sessionCookieFor(t, c.id));
+    const headers = browserHeaders(t, await sessionCookieFor(t, c.id));
     const put = (body: object) => t.app.inject({ method: 'PUT', url: '/api/v2/customer/api-settings', headers, payload: { allowedIps: [], maxBidPer1000: null, sandbox: false, ...body } });
     const initial = await t.app.inject({ method: 'GET', url: '/api/v2/customer/api-settings', headers });
     expect(initial.json()).toMatchObject({ consensus: null, defaultLanguage: null });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pingbackHostOf } from '#shared/contracts/pingback.ts';
 import { listPingbacks } from '#server/modules/customer/logs.service.ts';
 import { buildTestApp, heard, type TestApp } from '#server/test/app.ts';
-import { browserHeaders, buildUser, CSRF, sessionCookieFor } from '#server/test/factories.ts';
+import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
 import { makePng } from '#server/test/images.ts';
 import { loadConfig } from '#server/config.ts';
 import { addPingbackHost, deliverDuePingbacks, enqueuePingback, PINGBACK_MAX_ATTEMPTS } from './pingback.service.ts';
@@ -91,7 +91,7 @@ describe('through the app', () => {
 
   it('refuses every hostile address at the four entry points', async () => {
     const customer = await buildUser(t, { balance: '1' });
-    const headers = browserHeaders(CSRF, await sessionCookieFor(t, customer.id));
+    const headers = browserHeaders(t, await sessionCookieFor(t, customer.id));
     // Hosts that got in before the rule must not be usable by in.php or createTask either.
     const hosts = HOSTILE.map((a) => pingbackHostOf(`http://${a}/`)!);
     await upsertApiSettings(t.database.db, customer.id, { pingbackHosts: hosts.slice(0, 50) });

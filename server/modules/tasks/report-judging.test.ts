@@ -9,7 +9,7 @@ import { setWorkerTrusted } from '#server/modules/workers/moderation.service.ts'
 import { listMistakes, markTrainingPassed } from '#server/modules/workers/workers.service.ts';
 import { postLedgerEntry } from '#server/modules/billing/billing.service.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
-import { browserHeaders, buildUser, CSRF, sessionCookieFor } from '#server/test/factories.ts';
+import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
 import { makePng } from '#server/test/images.ts';
 import { MAX_UNJUSTIFIED_SHARE, reportTask } from './reports.service.ts';
 import { answerTask, claimTask, sweepTasks } from './tasks.service.ts';
@@ -260,7 +260,7 @@ describe('trust', () => {
     const moderator = await buildUser(t, { moderator: true });
     const w = await buildUser(t, { userType: 'worker' });
     const customer = await buildUser(t);
-    const headers = browserHeaders(CSRF, await sessionCookieFor(t, moderator.id));
+    const headers = browserHeaders(t, await sessionCookieFor(t, moderator.id));
     const act = (id: number, action: string) => t.app.inject({ method: 'POST', url: `/api/v2/moderation/workers/${id}`, headers, payload: { action } });
     const trustedAt = async () => (await q<{ trusted_at: Date | null }>(sql`select trusted_at from worker_profiles where user_id = ${w.id}`))[0]?.trusted_at ?? null;
 
@@ -275,7 +275,7 @@ describe('trust', () => {
     const forbidden = await t.app.inject({
       method: 'POST',
       url: `/api/v2/moderation/workers/${w.id}`,
-      headers: browserHeaders(CSRF, await sessionCookieFor(t, plain.id)),
+      headers: browserHeaders(t, await sessionCookieFor(t, plain.id)),
       payload: { action: 'trust' },
     });
     expect(forbidden.statusCode).toBe(403);

@@ -14,7 +14,8 @@ import {
 import { homePathOf } from '#shared/contracts/user.ts';
 import * as auth from '#server/modules/auth/auth.service.ts';
 import { findUserById } from '#server/modules/users/users.repo.ts';
-import { clearSessionCookie, setSessionCookie } from '#server/plugins/session.ts';
+import { ensureCsrfToken } from '#server/plugins/csrf.ts';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '#server/plugins/session.ts';
 import { read } from './reads.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
@@ -22,10 +23,20 @@ const ACCEPTED = { ok: true as const };
 /** Tight limits on the endpoints that take passwords, codes or send mail. */
 const strict = { max: 20, timeWindow: '1 minute' };
 
-/** Replaces any current session of this browser by the new one (rotation on sign-in). */
+/**
+ * Replaces any current session of this browser by the new one (rotation on sign-in), with a CSRF
+ * token bound to it: the visitor's pre-sign-in token stops working.
+ */
 async function signIn(req: FastifyRequest, reply: FastifyReply, issued: auth.IssuedSession) {
   if (req.auth) await auth.logout(req.ctx, req.auth.session);
   setSessionCookie(req, reply, issued.token);
+  ensureCsrfToken(req, reply, { session: issued.token });
+}
+
+/** Ends the browser's session cookie; the visitor gets an anonymous CSRF token. */
+function signOut(req: FastifyRequest, reply: FastifyReply) {
+  clearSessionCookie(req, reply);
+  ensureCsrfToken(req, reply, { session: null });
 }
 
 /** Sign-up, sign-in, 2FA, sign-out, password recovery and the e-mailed hash links. */
@@ -55,20 +66,22 @@ export async function authRoutes(app: FastifyInstance) {
     return { status: 'ok', homePath: homePathOf(user?.userType ?? null) };
   });
 
-  r.post('/v2/auth/2fa', { config: { access: 'twoFactorPending', rateLimit: strict }, schema: { body: TwoFactorSchema } }, async (req) => {
+  r.post('/v2/auth/2fa', { config: { access: 'twoFactorPending', rateLimit: strict }, schema: { body: TwoFactorSchema } }, async (req, reply) => {
     const { homePath } = await auth.completeTwoFactor(req.ctx, req.auth!.session, req.body.code);
+    // The session is now fully signed in: a fresh token for it (the session token is unchanged).
+    ensureCsrfToken(req, reply, { session: sessionTokenOf(req) });
     return { status: 'ok' as const, homePath };
   });
 
   r.post('/v2/auth/logout', { config: { access: 'public' } }, async (req, reply) => {
     if (req.auth) await auth.logout(req.ctx, req.auth.session);
-    clearSessionCookie(reply);
+    signOut(req, reply);
     return ACCEPTED;
   });
 
   r.post('/v2/auth/logout-everywhere', { config: { access: 'user' } }, async (req, reply) => {
     await auth.logoutEverywhere(req.ctx, req.auth!.session.userId);
-    clearSessionCookie(reply);
+    signOut(req, reply);
     return ACCEPTED;
   });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema/index.ts';
 import { remindersSettled } from '#server/modules/auth/auth.service.ts';
 import { buildTestApp, linksInMail, type TestApp } from '#server/test/app.ts';
-import { browserHeaders, buildUser, CSRF } from '#server/test/factories.ts';
+import { browserHeaders, buildUser } from '#server/test/factories.ts';
 
 let t: TestApp;
 const logLines: string[] = [];
@@ -17,8 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Every CSRF token sent, for the log test. */
+const sentCsrf: string[] = [];
 function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, session?: string) {
-  return t.app.inject({ method, url, payload, headers: browserHeaders(CSRF, session) });
+  const headers = browserHeaders(t, session);
+  sentCsrf.push(headers['x-csrf-token']);
+  return t.app.inject({ method, url, payload, headers });
 }
 const sessionOf = (res: { cookies: { name: string; value: string }[] }) => {
   const c = res.cookies.find((x) => x.name === 'sid');
@@ -115,9 +119,9 @@ describe('sign-in', () => {
         method: 'POST',
         url: '/api/v2/auth/login',
         payload: { email: u.email, password: u.password },
-        headers: { ...browserHeaders(CSRF), 'x-forwarded-proto': 'https' },
+        headers: browserHeaders(secure, undefined, { https: true }),
       });
-      expect(res.cookies.find((c) => c.name === 'sid')!.secure).toBe(true);
+      expect(res.cookies.find((c) => c.name === '__Host-sid')!.secure).toBe(true);
     } finally {
       await secure.close();
     }
@@ -254,7 +258,7 @@ describe('logs', () => {
     await call('POST', '/api/v2/auth/check-remind', { hash, userId: u.id, password: 'Another-Secret-1' });
     const logs = logLines.join('');
     expect(logs.length).toBeGreaterThan(0);
-    for (const secret of ['Sup3r-Secret-Passw0rd', 'Another-Secret-1', token.split('.')[0]!, hash, u.apiKey, CSRF]) {
+    for (const secret of ['Sup3r-Secret-Passw0rd', 'Another-Secret-1', token.split('.')[0]!, hash, u.apiKey, ...sentCsrf]) {
       expect(logs).not.toContain(secret);
     }
   });

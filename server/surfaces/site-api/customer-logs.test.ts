@@ -4,7 +4,7 @@ import type { ComplaintRow, GraphData, ImpossibleRow, LogPage, NotCaptchaRow, Pi
 import { answerTask, claimTask, skipTask, sweepTasks } from '#server/modules/tasks/tasks.service.ts';
 import { markTrainingPassed } from '#server/modules/workers/workers.service.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
-import { browserHeaders, buildUser, CSRF, sessionCookieFor } from '#server/test/factories.ts';
+import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
 import { makePng } from '#server/test/images.ts';
 
 let t: TestApp;
@@ -24,9 +24,9 @@ async function customer(balance = '1.00'): Promise<Actor> {
   return { id: u.id, apiKey: u.apiKey, cookie: await sessionCookieFor(t, u.id) };
 }
 
-const get = (who: Actor | null, url: string) => t.app.inject({ method: 'GET', url, headers: browserHeaders(CSRF, who?.cookie) });
+const get = (who: Actor | null, url: string) => t.app.inject({ method: 'GET', url, headers: browserHeaders(t, who?.cookie) });
 const send = (who: Actor, method: 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: browserHeaders(CSRF, who.cookie), ...(payload === undefined ? {} : { payload }) });
+  t.app.inject({ method, url, headers: browserHeaders(t, who.cookie), ...(payload === undefined ? {} : { payload }) });
 
 async function list<T>(who: Actor, path: string): Promise<LogPage<T>> {
   const res = await get(who, path);

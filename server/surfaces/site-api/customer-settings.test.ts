@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
-import { browserHeaders, buildUser, CSRF, sessionCookieFor } from '#server/test/factories.ts';
+import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
 import { makePng } from '#server/test/images.ts';
 
 let t: TestApp;
@@ -25,7 +25,7 @@ async function eventually(ask: () => Promise<string>, expected: RegExp): Promise
 describe('pingback hosts through the site API', () => {
   it('registers a host with validation, res.php sees it, and pingback URLs follow the list', async () => {
     const customer = await buildUser(t, { balance: '1' });
-    const headers = browserHeaders(CSRF, await sessionCookieFor(t, customer.id));
+    const headers = browserHeaders(t, await sessionCookieFor(t, customer.id));
     const post = (address: string) => t.app.inject({ method: 'POST', url: '/api/v2/customer/pingback-hosts', headers, payload: { address } });
     const submit = (pingback: string) => t.app.inject({ method: 'POST', url: '/in.php', payload: { key: customer.apiKey, method: 'base64', body: png, pingback } }).then((r) => r.body);
     const getPingback = () => t.app.inject({ method: 'GET', url: `/res.php?key=${customer.apiKey}&action=get_pingback` }).then((r) => r.body);
@@ -49,14 +49,14 @@ describe('pingback hosts through the site API', () => {
 
   it('needs the CSRF pair and a session', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/v2/customer/pingback-hosts', payload: { address: 'a.example' } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v2/customer/pingback-hosts', headers: browserHeaders(CSRF), payload: { address: 'a.example' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v2/customer/pingback-hosts', headers: browserHeaders(t), payload: { address: 'a.example' } })).statusCode).toBe(401);
   });
 });
 
 describe('API settings change what the compat API does', () => {
   it('maximum bid, allowed IPs, and sandbox with 100% recognition', async () => {
     const customer = await buildUser(t, { balance: '1' });
-    const headers = browserHeaders(CSRF, await sessionCookieFor(t, customer.id));
+    const headers = browserHeaders(t, await sessionCookieFor(t, customer.id));
     const put = (body: Record<string, unknown>) =>
       t.app.inject({ method: 'PUT', url: '/api/v2/customer/api-settings', headers, payload: { allowedIps: [], maxBidPer1000: null, sandbox: false, consensus: null, ...body } });
     const submit = () => t.app.inject({ method: 'POST', url: '/in.php', payload: { key: customer.apiKey, method: 'base64', body: png } }).then((r) => r.body);

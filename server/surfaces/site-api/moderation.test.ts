@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlockedWorker } from '#shared/contracts/moderation.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
-import { browserHeaders, buildUser, CSRF, sessionCookieFor } from '#server/test/factories.ts';
+import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
 import { seedPausedWorker } from '#server/test/seed-moderation.ts';
 
 let t: TestApp;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   const customer = await buildUser(t, { balance: '1.00' });
   workerId = (await buildUser(t, { userType: 'worker' })).id;
   evidence = await seedPausedWorker(t.database.db, { workerId, customerId: customer.id });
-  headers = browserHeaders(CSRF, await sessionCookieFor(t, moderator.id));
+  headers = browserHeaders(t, await sessionCookieFor(t, moderator.id));
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
-import { browserHeaders, buildUser, CSRF, sessionCookieFor } from '#server/test/factories.ts';
+import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
 import { registeredRoutes } from './index.ts';
 
 const ACTORS = ['anonymous', 'customer', 'worker', 'developer', 'moderator', 'admin'] as const;
@@ -155,7 +155,7 @@ describe('permission matrix', () => {
       const res = await t.app.inject({
         method,
         url: url.replace(':id', String(target)),
-        headers: browserHeaders(CSRF, session),
+        headers: browserHeaders(t, session),
         ...(method === 'GET' ? {} : { payload: {} }),
       });
       const expected = expectedStatus(rule, actor);

@@ -17,6 +17,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { requestEmailChange, requestWalletChange } from '#server/modules/auth/auth.service.ts';
 import * as users from '#server/modules/users/users.service.ts';
 import { currentUser } from '#server/plugins/access.ts';
+import { ensureCsrfToken } from '#server/plugins/csrf.ts';
 import { clearSessionCookie } from '#server/plugins/session.ts';
 import { read, userOf } from './reads.ts';
 
@@ -80,7 +81,8 @@ export async function profileRoutes(app: FastifyInstance) {
 
   r.delete('/v2/profile', { config: { access, rateLimit: strict }, schema: { body: DeleteAccountSchema } }, async (req, reply) => {
     await users.deleteAccount(req.ctx, uid(req), req.body.password);
-    clearSessionCookie(reply);
+    clearSessionCookie(req, reply);
+    ensureCsrfToken(req, reply, { session: null });
     return ACCEPTED;
   });
 }

@@ -14,7 +14,7 @@ import { drawItem } from '#server/modules/workers/training-items.ts';
 import { EXAMS_PER_DAY, MIN_SECONDS_PER_ITEM } from '#server/modules/workers/training.ts';
 import { findUserById } from '#server/modules/users/users.repo.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
-import { browserHeaders, buildUser, CSRF, sessionCookieFor } from '#server/test/factories.ts';
+import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
 import { seedPausedWorker } from '#server/test/seed-moderation.ts';
 
 let t: TestApp;
@@ -28,7 +28,7 @@ const ctx = () => ({ db: t.database.db, log: t.app.log, config: t.config, mailer
 
 async function newWorker() {
   const user = await buildUser(t, { userType: 'worker' });
-  return { id: user.id, headers: browserHeaders(CSRF, await sessionCookieFor(t, user.id)) };
+  return { id: user.id, headers: browserHeaders(t, await sessionCookieFor(t, user.id)) };
 }
 type Worker = Awaited<ReturnType<typeof newWorker>>;
 
@@ -148,7 +148,7 @@ describe('exam rules', () => {
     const customer = await buildUser(t, { balance: '1.00' });
     await seedPausedWorker(t.database.db, { workerId: w.id, customerId: customer.id });
     const moderator = await buildUser(t, { moderator: true });
-    const queue = (await t.app.inject({ method: 'GET', url: '/api/v2/moderation/workers', headers: browserHeaders(CSRF, await sessionCookieFor(t, moderator.id)) })).json() as BlockedWorker[];
+    const queue = (await t.app.inject({ method: 'GET', url: '/api/v2/moderation/workers', headers: browserHeaders(t, await sessionCookieFor(t, moderator.id)) })).json() as BlockedWorker[];
     expect(queue.find((q) => q.userId === w.id)?.flaggedExams).toBe(1);
   });
 

@@ -5,7 +5,7 @@ import { hostKindOf, normalizedRedirect } from '#shared/i18n/routing.ts';
 import type { Sites } from '#server/config.ts';
 import { CLIENT_DIR } from '#server/lib/root.ts';
 import { ensureCsrfToken } from '#server/plugins/csrf.ts';
-import { loadAuth } from '#server/plugins/session.ts';
+import { cookieNamesOf, loadAuth } from '#server/plugins/session.ts';
 import { callRead } from '#server/surfaces/site-api/reads.ts';
 import { render } from '#web/entry.server.tsx';
 import type { Transport } from '#web/store/api.ts';
@@ -65,7 +65,7 @@ export const ssr = fp(
       try {
         const permanent = normalizedRedirect(url.pathname, hostKind);
         if (permanent !== null) return reply.redirect(permanent + url.search, 301);
-        const session = Boolean(req.cookies['sid']);
+        const session = Boolean(req.cookies[cookieNamesOf(req).session]);
         if (session) await loadAuth(req, reply);
         const result = await render({
           request: new Request(url, { headers: { 'accept-language': req.headers['accept-language'] ?? '' } }),
@@ -75,6 +75,7 @@ export const ssr = fp(
           brandName: opts.brandName,
           foreignSpeaker: !isRussianSpeaking(req.headers['accept-language']),
           cookies: req.cookies,
+          hasSession: session,
           transport: directTransport(req),
           build,
         });

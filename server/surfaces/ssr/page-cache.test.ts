@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
-import { browserHeaders, buildUser, CSRF, sessionCookieFor } from '#server/test/factories.ts';
+import { browserHeaders, buildUser, csrfTokenFor, sessionCookieFor } from '#server/test/factories.ts';
 import { callRead } from '#server/surfaces/site-api/reads.ts';
 import { FRESH_MS, PageCache } from './page-cache.ts';
 
@@ -12,7 +12,7 @@ let adminHeaders: Record<string, string>;
 beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMITS: 'false', RU_URL: 'http://ru.localhost:3000' });
   const admin = await buildUser(t, { admin: true });
-  adminHeaders = browserHeaders(CSRF, await sessionCookieFor(t, admin.id));
+  adminHeaders = browserHeaders(t, await sessionCookieFor(t, admin.id));
 });
 afterAll(() => t.close());
 afterEach(() => {
@@ -20,8 +20,11 @@ afterEach(() => {
   t.app.market.set({}, 1);
 });
 
-/** An anonymous visitor who already has a CSRF cookie (so the answer is the shareable one). */
-const anonymous = { cookie: `csrf_token=${CSRF}` };
+/** An anonymous visitor who already has a valid CSRF cookie (so the answer is the shareable one). */
+let anonymous: { cookie: string };
+beforeAll(() => {
+  anonymous = { cookie: `csrf_token=${csrfTokenFor(t)}` };
+});
 const get = (url: string, headers: Record<string, string> = anonymous) => t.app.inject({ method: 'GET', url, headers });
 const price = (page: string, slug: string) => new RegExp(`data-testid="price-${slug}">([^<]+)<`).exec(page)?.[1];
 const setEnabled = (slug: string, enabled: boolean) =>
@@ -120,7 +123,7 @@ describe('rendered-page cache', () => {
     const ruHost = await get('/about', { ...anonymous, host: 'ru.localhost:3000' });
     expect(ruHost.body).toContain('<html lang="ru"');
     expect(ruHost.body).toContain('data-testid="foreign-visitor-banner"');
-    const dismissed = await get('/about', { host: 'ru.localhost:3000', cookie: `csrf_token=${CSRF}; foreign_banner_dismissed=1` });
+    const dismissed = await get('/about', { host: 'ru.localhost:3000', cookie: `${anonymous.cookie}; foreign_banner_dismissed=1` });
     expect(dismissed.body).not.toContain('data-testid="foreign-visitor-banner"');
     expect((await get('/ru/about')).body).toContain('<html lang="ru"');
   });
@@ -128,7 +131,7 @@ describe('rendered-page cache', () => {
   it('never gives a signed-in visitor a cached page, nor stores theirs', async () => {
     const customer = await buildUser(t, { userType: 'customer' });
     const other = await buildUser(t, { userType: 'customer' });
-    const signedIn = { cookie: `csrf_token=${CSRF}; ${await sessionCookieFor(t, customer.id)}` };
+    const signedIn = { cookie: browserHeaders(t, await sessionCookieFor(t, customer.id)).cookie };
     const anon = await get('/pricing');
     await get('/pricing');
     const mine = await get('/pricing', signedIn);
@@ -140,7 +143,7 @@ describe('rendered-page cache', () => {
     // The signed-in render was not stored: anonymous visitors still get the anonymous page.
     expect((await get('/pricing')).body).toBe(anon.body);
     // Nor is one signed-in visitor's page handed to another.
-    const theirs = await get('/pricing', { cookie: `csrf_token=${CSRF}; ${await sessionCookieFor(t, other.id)}` });
+    const theirs = await get('/pricing', { cookie: browserHeaders(t, await sessionCookieFor(t, other.id)).cookie });
     expect(theirs.body).not.toContain(customer.email);
     expect(theirs.headers['cache-control']).toBe('no-store');
   });

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isRussianSpeaking } from '#shared/i18n/languages.ts';
-import { CSRF_COOKIE } from '#server/plugins/csrf.ts';
-import { SESSION_COOKIE } from '#server/plugins/session.ts';
+import { anonymousCsrfSetCookie } from '#server/plugins/csrf.ts';
+import { cookieNamesOf } from '#server/plugins/session.ts';
 
 /**
  * The rendered-page cache of anonymous views of public pages (docs/ARCHITECTURE.md "Page cache").
@@ -135,7 +135,7 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 
 /** A request that may be answered from (or stored into) the cache: a GET or HEAD without a session. */
 export function isAnonymous(req: FastifyRequest): boolean {
-  return !cookieValue(req.headers.cookie, SESSION_COOKIE);
+  return !cookieValue(req.headers.cookie, cookieNamesOf(req).session);
 }
 
 /** Everything besides the route that changes the rendered bytes. */
@@ -170,16 +170,14 @@ export async function buildEntry(html: string, headers: Record<string, string>):
   return { headers: all, hash, identity, br, gzip: gzipped, bytes, storedAt: Date.now(), refreshing: false };
 }
 
+/** A new anonymous CSRF token's cookie unless the visitor already has a valid one (csrf.ts). */
 function csrfCookie(req: FastifyRequest): string | null {
-  const existing = cookieValue(req.headers.cookie, CSRF_COOKIE);
-  if (existing && /^[\w-]{32,64}$/.test(existing)) return null;
-  const secure = req.protocol === 'https' ? '; Secure' : '';
-  return `${CSRF_COOKIE}=${randomBytes(24).toString('base64url')}; Path=/; SameSite=Lax${secure}`;
+  return anonymousCsrfSetCookie(req, cookieValue(req.headers.cookie, cookieNamesOf(req).csrf));
 }
 
 /**
  * Answers from an entry, written straight to the socket: the variant the client accepts, 304 for a
- * matching If-None-Match. A visitor without a CSRF cookie gets one (ensureCsrfToken's cookie),
+ * matching If-None-Match. A visitor without a valid CSRF cookie gets one (ensureCsrfToken's cookie),
  * never stored in the entry; that answer is then private, so no shared cache keeps the cookie.
  */
 export function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: CachedPage): void {
