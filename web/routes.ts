@@ -114,7 +114,11 @@ export const PAGES: readonly PageDef[] = [
     ['pay-ok', '/pay/ok', 'result'],
     ['pay-error', '/pay/error', 'result'],
     ['pay-history-payment', '/pay/history_payment', 'history-payment'],
+    ['pay-history-day', '/pay/history_day', 'history-day'],
+    ['pay-send-user', '/pay/send_user', 'send-user'],
+    ['pay-paypal-voucher', '/pay/paypal_voucher', 'paypal-voucher'],
   ].map(([id, path, file]) => page({ id: id!, path: path!, module: `routes/pay/${file}.tsx`, namespaces: ['customer', 'payments'], access: { kind: 'userType' } })),
+  page({ id: 'pay-send-user-hash', path: '/pay/send_user_hash/:hash/:userId', module: 'routes/pay/send-user-hash.tsx', namespaces: ['customer', 'payments'], access: { kind: 'userType' }, sitemap: false }),
   page({ id: 'pay-sandbox-checkout', path: '/pay/sandbox/checkout/:ref', module: 'routes/pay/sandbox-checkout.tsx', namespaces: ['payments'], sitemap: false }),
 
   // Worker cabinet
@@ -124,7 +128,7 @@ export const PAGES: readonly PageDef[] = [
   page({ id: 'cabinet-editlang', path: '/cabinet/editlang', module: 'routes/worker/editlang.tsx', namespaces: ['worker'], access: { kind: 'userType' } }),
 
   // Staff
-  page({ id: 'p-admin', path: '/p/admin', module: 'routes/admin/admin.tsx', namespaces: ['admin', 'pricing'], access: { kind: 'permissions', permissions: ['admin'] } }),
+  page({ id: 'p-admin', path: '/p/admin', module: 'routes/admin/admin.tsx', namespaces: ['admin', 'pricing', 'payments'], access: { kind: 'permissions', permissions: ['admin'] } }),
   page({ id: 'p-moderator', path: '/p/moderator', module: 'routes/admin/moderator.tsx', namespaces: ['moderation', 'pricing'], access: { kind: 'permissions', permissions: ['moderator', 'admin'] } }),
 ];
 

@@ -8,15 +8,18 @@ import { CaptchaTypesPanel } from '#web/features/admin/captcha-types-panel.tsx';
 import { OutboxPanel } from '#web/features/admin/outbox-panel.tsx';
 import { Tabs, tabPanelProps } from '#web/features/admin/tabs.tsx';
 import { UsersPanel } from '#web/features/admin/users-panel.tsx';
+import { moneyApi } from '#web/features/money/api.ts';
+import { VoucherBatchesPanel } from '#web/features/money/voucher-batches-panel.tsx';
 import { useCurrentUser } from '#web/features/user/use-current-user.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 
-type Tab = 'users' | 'outbox' | 'captcha-types';
-const tabOf = (value: string | null): Tab => (value === 'outbox' || value === 'captcha-types' ? value : 'users');
+type Tab = 'users' | 'outbox' | 'captcha-types' | 'vouchers';
+const tabOf = (value: string | null): Tab => (value === 'outbox' || value === 'captcha-types' || value === 'vouchers' ? value : 'users');
 
 export async function loader({ store, request }: PageLoaderArgs) {
   const tab = tabOf(new URL(request.url).searchParams.get('tab'));
   if (tab === 'outbox') await store.dispatch(adminApi.endpoints.outbox.initiate(undefined, { subscribe: false }));
+  else if (tab === 'vouchers') await store.dispatch(moneyApi.endpoints.getVoucherBatches.initiate(undefined, { subscribe: false }));
   else if (tab === 'captcha-types') await store.dispatch(adminApi.endpoints.captchaTypes.initiate(undefined, { subscribe: false }));
   else await store.dispatch(adminApi.endpoints.listUsers.initiate({ q: '', page: 0 }, { subscribe: false }));
   return null;
@@ -55,10 +58,11 @@ export default function AdminPage() {
             { id: 'users', label: t('tabs.users') },
             { id: 'outbox', label: t('tabs.outbox') },
             { id: 'captcha-types', label: t('tabs.captchaTypes') },
+            { id: 'vouchers', label: t('tabs.vouchers') },
           ]}
         />
         <div {...tabPanelProps('admin', tab)} className="tabs__panel">
-          {tab === 'users' ? <UsersPanel currentUserId={user?.id ?? null} /> : tab === 'outbox' ? <OutboxPanel /> : <CaptchaTypesPanel />}
+          {tab === 'users' ? <UsersPanel currentUserId={user?.id ?? null} /> : tab === 'outbox' ? <OutboxPanel /> : tab === 'vouchers' ? <VoucherBatchesPanel /> : <CaptchaTypesPanel />}
         </div>
       </div>
     </div>
