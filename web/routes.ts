@@ -48,6 +48,9 @@ export const PAGES: readonly PageDef[] = [
   page({ id: 'home', path: '/', module: 'routes/marketing/home.tsx', namespaces: ['home', 'pricing', 'statistics'] }),
   page({ id: 'about', path: '/about', module: 'routes/marketing/about.tsx', namespaces: ['about'] }),
   page({ id: 'pricing', path: '/pricing', module: 'routes/marketing/pricing.tsx', namespaces: ['pricing'] }),
+  // Promotions (issue 11 §6): what promo codes are, and the running discount campaigns
+  page({ id: 'p-promocode', path: '/p/promocode', module: 'routes/marketing/promocode.tsx', namespaces: ['promotions'] }),
+  page({ id: 'p-discount-campaigns', path: '/p/discount-campaigns', module: 'routes/marketing/discount-campaigns.tsx', namespaces: ['promotions', 'pricing'] }),
   page({ id: 'for-customer', path: '/for-customer', module: 'routes/marketing/for-customer.tsx', namespaces: ['pricing'] }),
   // Public statistics (spec §2): an overview and one page per graph
   page({ id: 'public-statistics', path: '/public_statistics', module: 'routes/statistics/overview.tsx', namespaces: ['statistics'] }),
@@ -117,7 +120,7 @@ export const PAGES: readonly PageDef[] = [
     ['pay-history-day', '/pay/history_day', 'history-day'],
     ['pay-send-user', '/pay/send_user', 'send-user'],
     ['pay-paypal-voucher', '/pay/paypal_voucher', 'paypal-voucher'],
-  ].map(([id, path, file]) => page({ id: id!, path: path!, module: `routes/pay/${file}.tsx`, namespaces: ['customer', 'payments'], access: { kind: 'userType' } })),
+  ].map(([id, path, file]) => page({ id: id!, path: path!, module: `routes/pay/${file}.tsx`, namespaces: ['customer', 'payments', ...(file === 'addbalance' ? ['promotions'] : [])], access: { kind: 'userType' } })),
   page({ id: 'pay-send-user-hash', path: '/pay/send_user_hash/:hash/:userId', module: 'routes/pay/send-user-hash.tsx', namespaces: ['customer', 'payments'], access: { kind: 'userType' }, sitemap: false }),
   page({ id: 'pay-sandbox-checkout', path: '/pay/sandbox/checkout/:ref', module: 'routes/pay/sandbox-checkout.tsx', namespaces: ['payments'], sitemap: false }),
 
@@ -128,7 +131,7 @@ export const PAGES: readonly PageDef[] = [
   page({ id: 'cabinet-editlang', path: '/cabinet/editlang', module: 'routes/worker/editlang.tsx', namespaces: ['worker'], access: { kind: 'userType' } }),
 
   // Staff
-  page({ id: 'p-admin', path: '/p/admin', module: 'routes/admin/admin.tsx', namespaces: ['admin', 'pricing', 'payments'], access: { kind: 'permissions', permissions: ['admin'] } }),
+  page({ id: 'p-admin', path: '/p/admin', module: 'routes/admin/admin.tsx', namespaces: ['admin', 'pricing', 'payments', 'promotions'], access: { kind: 'permissions', permissions: ['admin'] } }),
   page({ id: 'p-moderator', path: '/p/moderator', module: 'routes/admin/moderator.tsx', namespaces: ['moderation', 'pricing'], access: { kind: 'permissions', permissions: ['moderator', 'admin'] } }),
 ];
 

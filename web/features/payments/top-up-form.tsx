@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOPUP_MAX_USD, TOPUP_MIN_USD, TOPUP_PRESETS_USD } from '#shared/contracts/payments.ts';
 import { Button } from '#web/components/button/button.tsx';
@@ -11,8 +11,22 @@ import { checkAmount } from './amount.ts';
 import { useGetPaymentProvidersQuery, useStartTopUpMutation } from './api.ts';
 import { paymentErrorKey } from './errors.ts';
 
-/** /addbalance: an amount (presets or custom), a payment method, the total, then the provider's checkout. */
-export function TopUpForm({ lang, navigate = (url: string) => window.location.assign(url) }: { lang: string; navigate?: (url: string) => void }) {
+/**
+ * /addbalance: an amount (presets or custom), a payment method, the total, then the provider's checkout.
+ * `promo` renders the optional promo code field for the amount being paid (the route composes it
+ * from the promotions feature) and `promoCode` is the code it accepted, sent with the top-up.
+ */
+export function TopUpForm({
+  lang,
+  navigate = (url: string) => window.location.assign(url),
+  promo,
+  promoCode = null,
+}: {
+  lang: string;
+  navigate?: (url: string) => void;
+  promo?: (amount: string | null) => ReactNode;
+  promoCode?: string | null;
+}) {
   const { t } = useTranslation('payments');
   const providers = useGetPaymentProvidersQuery();
   const [start, started] = useStartTopUpMutation();
@@ -39,7 +53,7 @@ export function TopUpForm({ lang, navigate = (url: string) => window.location.as
     e.preventDefault();
     setTouched(true);
     if (!('amount' in checked)) return;
-    const res = await start({ amount: checked.amount, provider: chosen, language: lang });
+    const res = await start({ amount: checked.amount, provider: chosen, language: lang, ...(promoCode ? { promoCode } : {}) });
     if ('data' in res && res.data) navigate(res.data.redirectUrl);
   };
 
@@ -80,6 +94,7 @@ export function TopUpForm({ lang, navigate = (url: string) => window.location.as
           ))}
         </fieldset>
       </Card>
+      {promo?.('amount' in checked ? checked.amount : null)}
       <div className="topup__total">
         <p>
           {t('form.total')}{' '}

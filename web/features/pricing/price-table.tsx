@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PriceList, TypePrice } from '#shared/contracts/pricing.ts';
 import { Button } from '#web/components/button/button.tsx';
+import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { Banner } from '#web/components/ui/banner.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -95,6 +96,16 @@ export function PriceTable({ list, slugs, compact = false, headingLevel = 3 }: P
                       </th>
                       <td className="num price-table__now" data-label={t('table.now')}>
                         <strong data-testid={`price-${row.slug}`}>{money(row.per1000)}</strong>
+                        {row.discount && (
+                          <span className="price-table__discount" data-testid={`discount-${row.slug}`}>
+                            <s className="price-table__list">
+                              <span className="visually-hidden">{t('table.discount.was')} </span>
+                              {money(row.discount.listPer1000)}
+                            </s>{' '}
+                            <span className="badge badge--success">{t('table.discount.badge', { percent: row.discount.percent })}</span>
+                            {!compact && <span className="price-table__campaign text-sm muted">{row.discount.name}</span>}
+                          </span>
+                        )}
                       </td>
                       <td className="num" data-label={t('table.range')}>
                         {t('table.rangeValue', { floor: money(row.floorPer1000), cap: money(row.capPer1000) })}
@@ -172,6 +183,11 @@ export function PriceSection({ prices, note = true, ...props }: Omit<PriceTableP
         {note && <p className="text-sm muted">{t('table.note')}</p>}
         <CurrencySwitcher currencies={currencies} value={currency} onChange={setCurrency} />
       </div>
+      {list?.types.some((r) => r.discount) && (
+        <Banner tone="info" data-testid="discount-note">
+          {t('table.discount.running')} <LocalizedLink to="/p/discount-campaigns">{t('table.discount.link')}</LocalizedLink>
+        </Banner>
+      )}
       {error != null && (
         <Banner tone="danger" role="alert">
           <div className="cluster">

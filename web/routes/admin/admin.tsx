@@ -10,15 +10,21 @@ import { Tabs, tabPanelProps } from '#web/features/admin/tabs.tsx';
 import { UsersPanel } from '#web/features/admin/users-panel.tsx';
 import { moneyApi } from '#web/features/money/api.ts';
 import { VoucherBatchesPanel } from '#web/features/money/voucher-batches-panel.tsx';
+import { CampaignsPanel } from '#web/features/promotions/admin-campaigns-panel.tsx';
+import { PromoCodesPanel } from '#web/features/promotions/admin-promo-codes-panel.tsx';
+import { promotionsApi } from '#web/features/promotions/api.ts';
 import { useCurrentUser } from '#web/features/user/use-current-user.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 
-type Tab = 'users' | 'outbox' | 'captcha-types' | 'vouchers';
-const tabOf = (value: string | null): Tab => (value === 'outbox' || value === 'captcha-types' || value === 'vouchers' ? value : 'users');
+type Tab = 'users' | 'outbox' | 'captcha-types' | 'vouchers' | 'promo-codes' | 'campaigns';
+const TABS: readonly Tab[] = ['users', 'outbox', 'captcha-types', 'vouchers', 'promo-codes', 'campaigns'];
+const tabOf = (value: string | null): Tab => TABS.find((tab) => tab === value) ?? 'users';
 
 export async function loader({ store, request }: PageLoaderArgs) {
   const tab = tabOf(new URL(request.url).searchParams.get('tab'));
   if (tab === 'outbox') await store.dispatch(adminApi.endpoints.outbox.initiate(undefined, { subscribe: false }));
+  else if (tab === 'promo-codes') await store.dispatch(promotionsApi.endpoints.adminPromoCodes.initiate(undefined, { subscribe: false }));
+  else if (tab === 'campaigns') await store.dispatch(promotionsApi.endpoints.adminCampaigns.initiate(undefined, { subscribe: false }));
   else if (tab === 'vouchers') await store.dispatch(moneyApi.endpoints.getVoucherBatches.initiate(undefined, { subscribe: false }));
   else if (tab === 'captcha-types') await store.dispatch(adminApi.endpoints.captchaTypes.initiate(undefined, { subscribe: false }));
   else await store.dispatch(adminApi.endpoints.listUsers.initiate({ q: '', page: 0 }, { subscribe: false }));
@@ -59,10 +65,12 @@ export default function AdminPage() {
             { id: 'outbox', label: t('tabs.outbox') },
             { id: 'captcha-types', label: t('tabs.captchaTypes') },
             { id: 'vouchers', label: t('tabs.vouchers') },
+            { id: 'promo-codes', label: t('promotions:admin.tabs.promoCodes') },
+            { id: 'campaigns', label: t('promotions:admin.tabs.campaigns') },
           ]}
         />
         <div {...tabPanelProps('admin', tab)} className="tabs__panel">
-          {tab === 'users' ? <UsersPanel currentUserId={user?.id ?? null} /> : tab === 'outbox' ? <OutboxPanel /> : tab === 'vouchers' ? <VoucherBatchesPanel /> : <CaptchaTypesPanel />}
+          {tab === 'users' ? <UsersPanel currentUserId={user?.id ?? null} /> : tab === 'outbox' ? <OutboxPanel /> : tab === 'vouchers' ? <VoucherBatchesPanel /> : tab === 'promo-codes' ? <PromoCodesPanel /> : tab === 'campaigns' ? <CampaignsPanel /> : <CaptchaTypesPanel />}
         </div>
       </div>
     </div>
