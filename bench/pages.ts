@@ -30,8 +30,13 @@ const PAGES = [
   { path: '/ru/', headers: { 'accept-language': 'ru' } },
   { path: '/pricing', headers: { 'accept-language': 'en' } },
 ] as const;
-/** A returning visitor: has its CSRF cookie, accepts brotli. */
-const RETURNING = { cookie: 'csrf_token=bench-csrf-token-0123456789abcdefghij', 'accept-encoding': 'gzip, deflate, br' };
+/** A returning visitor: has the CSRF cookie the server issued (tokens are HMACs), accepts brotli. */
+async function returningVisitor(origin: string) {
+  const page = await fetch(`${origin}/about`);
+  await page.arrayBuffer();
+  const token = /csrf_token=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')![1]!;
+  return { cookie: `csrf_token=${token}`, 'accept-encoding': 'gzip, deflate, br' };
+}
 
 export interface PageRow {
   database: string;
@@ -102,7 +107,8 @@ async function scenarios(database: string, port: number, env: Record<string, str
   });
   const cached = await withApp(port + 1, { ...env, PAGE_CACHE: 'true' }, async (origin) => {
     const out = [];
-    for (const p of PAGES) out.push(await measure(origin + p.path, o.connections, o.duration, { ...p.headers, ...RETURNING }));
+    const returning = await returningVisitor(origin);
+    for (const p of PAGES) out.push(await measure(origin + p.path, o.connections, o.duration, { ...p.headers, ...returning }));
     return out;
   });
   return PAGES.map((p, i) => ({
