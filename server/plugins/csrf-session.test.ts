@@ -3,7 +3,9 @@
  * token is now `<nonce>.<HMAC>` bound to the visitor's session, replaced at sign-in and sign-out,
  * and over https the session and CSRF cookies are `__Host-` prefixed.
  */
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { browserHeaders, buildUser, csrfTokenFor, sessionCookieFor } from '#server/test/factories.ts';
 
@@ -149,6 +151,26 @@ describe('__Host- cookies over https', () => {
     const logout = await t.app.inject({ method: 'POST', url: '/api/v2/auth/logout', headers: browser });
     expect(logout.statusCode).toBe(200);
     expect(cookieOf(logout, '__Host-sid')).toMatchObject({ value: '', path: '/', secure: true });
+  });
+
+  it('signs the worker socket in with __Host-sid, not with a plain sid', async () => {
+    const worker = await buildUser(t, { userType: 'worker' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', headers: browserHeaders(t, undefined, { https: true }), payload: { email: worker.email, password: worker.password } });
+    const sid = cookieOf(login, '__Host-sid')!.value;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    /** Whether the socket was refused as unauthenticated within a moment. */
+    const refused = (cookie: string) => new Promise<boolean>((resolve, reject) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { ...https, cookie } });
+      const timer = setTimeout(() => (socket.close(), resolve(false)), 1500);
+      socket.on('message', (data) => {
+        if (String(data).includes('UNAUTHENTICATED')) (clearTimeout(timer), socket.close(), resolve(true));
+      });
+      socket.on('close', (code) => code === 4401 && (clearTimeout(timer), resolve(true)));
+      socket.on('error', reject);
+    });
+    expect(await refused(`__Host-sid=${encodeURIComponent(sid)}`)).toBe(false);
+    expect(await refused(`sid=${encodeURIComponent(sid)}`)).toBe(true);
   });
 
   it('uses the __Host- names for every request when PUBLIC_URL is https', async () => {
