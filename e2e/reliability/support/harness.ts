@@ -173,6 +173,8 @@ export class ServerProcess {
         ZH_URL: '',
         API_URL: '',
         RATE_LIMITS: 'false',
+        // A crash test on a busy machine: never answer its pages 503 for load (server/plugins/load-shedding.ts).
+        SHED_LAG_MS: '0',
         LOG_LEVEL: process.env.KILL9_LOG_LEVEL ?? 'warn',
       },
     });
