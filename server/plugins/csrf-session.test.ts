@@ -163,10 +163,17 @@ describe('__Host- cookies over https', () => {
     const refused = (cookie: string) => new Promise<boolean>((resolve, reject) => {
       const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { ...https, cookie } });
       const timer = setTimeout(() => (socket.close(), resolve(false)), 1500);
+      const unauthenticated = () => {
+        clearTimeout(timer);
+        socket.close();
+        resolve(true);
+      };
       socket.on('message', (data) => {
-        if (String(data).includes('UNAUTHENTICATED')) (clearTimeout(timer), socket.close(), resolve(true));
+        if (String(data).includes('UNAUTHENTICATED')) unauthenticated();
       });
-      socket.on('close', (code) => code === 4401 && (clearTimeout(timer), resolve(true)));
+      socket.on('close', (code) => {
+        if (code === 4401) unauthenticated();
+      });
       socket.on('error', reject);
     });
     expect(await refused(`__Host-sid=${encodeURIComponent(sid)}`)).toBe(false);
