@@ -9,6 +9,9 @@ import { LoadingBlock } from '#web/components/ui/states.tsx';
 import { historyCsvUrl, useGetHistoryDayQuery } from './api.ts';
 import { moneyErrorKey } from './errors.ts';
 
+/** "-7.50" → "−$7.50", "12.50" → "$12.50". */
+const usd = (v: string) => (v.startsWith('-') ? `−$${v.slice(1)}` : `$${v}`);
+
 /** /pay/history_day: the balance's movements summed per day (the account's time zone), a range, a CSV. */
 export function HistoryDay({ initial }: { initial: HistoryDayQuery }) {
   const { t } = useTranslation('payments');
@@ -68,7 +71,7 @@ export function HistoryDay({ initial }: { initial: HistoryDayQuery }) {
                 <tr key={d.day} data-day={d.day}>
                   <th scope="row">{d.day}</th>
                   {HISTORY_COLUMNS.map((c) => (
-                    <td key={c} className="num" data-col={c}>{d[c] === '0.00' ? '—' : `$${d[c]}`}</td>
+                    <td key={c} className="num" data-col={c}>{d[c] === '0.00' ? '—' : usd(d[c])}</td>
                   ))}
                 </tr>
               ))}
@@ -77,7 +80,7 @@ export function HistoryDay({ initial }: { initial: HistoryDayQuery }) {
               <tr>
                 <th scope="row">{t('money.history.total')}</th>
                 {HISTORY_COLUMNS.map((c) => (
-                  <td key={c} className="num"><strong>${data.totals[c]}</strong></td>
+                  <td key={c} className="num"><strong>{usd(data.totals[c])}</strong></td>
                 ))}
               </tr>
             </tfoot>
