@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bonusUsd, promoErrorKey } from './errors.ts';
-import { localInputToIso } from './format.ts';
+import { formatWhen, localInputToIso } from './format.ts';
 
 describe('promotions helpers', () => {
   it('computes the bonus exactly in cents, floored', () => {
@@ -22,5 +22,9 @@ describe('promotions helpers', () => {
     expect(localInputToIso('2026-01-02T03:04')).toBe('2026-01-02T03:04:00.000Z');
     expect(localInputToIso('')).toBeNull();
     expect(localInputToIso('nonsense')).toBeNull();
+  });
+
+  it('formats instants in UTC, naming the zone, in every page language', () => {
+    for (const lang of ['en', 'ru', 'zh']) expect(formatWhen('2026-01-02T03:04:00Z', lang)).toMatch(/UTC/);
   });
 });

@@ -1,6 +1,7 @@
 /** A date and time in the reader's language, in UTC with the zone named (server and readers agree). */
 export function formatWhen(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(iso));
+  // dateStyle cannot be combined with timeZoneName: the fields are spelled out.
+  return new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(iso));
 }
 
 /** `datetime-local` input value (UTC) → ISO string, or null when empty or invalid. */
