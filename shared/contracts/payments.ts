@@ -32,6 +32,37 @@ export interface PaymentView {
   creditedAt: string | null;
 }
 
+/** Admins' payment search (/p/admin, tab Payments). */
+export const AdminPaymentQuerySchema = z.object({
+  /** A payment id (#70001), a user id or part of an e-mail address. */
+  q: z.string().trim().max(254).default(''),
+  provider: z.string().max(40).optional(),
+  status: PaymentStatusSchema.optional(),
+  page: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+export type AdminPaymentQuery = z.infer<typeof AdminPaymentQuerySchema>;
+export const ADMIN_PAYMENTS_PAGE_SIZE = 50;
+
+export interface AdminPaymentRow extends PaymentView {
+  userId: number;
+  email: string;
+  providerRef: string | null;
+}
+
+export interface AdminPaymentEventView {
+  eventId: string;
+  type: string;
+  outcome: string;
+  receivedAt: string;
+}
+
+export interface AdminPaymentDetail {
+  payment: AdminPaymentRow;
+  events: AdminPaymentEventView[];
+  /** Adjustments admins wrote against this payment (manual credits and refunds). */
+  adjustments: { amount: string; reason: string; actorId: number | null; createdAt: string }[];
+}
+
 export interface PaymentProviderView {
   name: string;
   /** Minimum and maximum in USD, and the fee the payer pays on top (none so far). */

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { payments, paymentEvents, sandboxCheckouts, users } from '#server/db/schema/index.ts';
+import { ledgerEntries, payments, paymentEvents, sandboxCheckouts, users } from '#server/db/schema/index.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
@@ -68,6 +68,39 @@ export async function markFailed(db: Db, id: number, failure: string) {
 
 export async function eventsOf(db: Db, paymentId: number) {
   return db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(paymentEvents.id);
+}
+
+/** Admins' search: by payment id (#n), user id (n) or e-mail part, provider and status, newest first. */
+export async function searchPayments(db: Db, f: { q: string; provider?: string; status?: PaymentRow['status']; limit: number; offset: number }) {
+  const where: SQL[] = [];
+  const q = f.q.trim();
+  if (/^#\d{1,15}$/.test(q)) where.push(eq(payments.id, Number(q.slice(1))));
+  else if (/^\d{1,15}$/.test(q)) where.push(or(eq(payments.userId, Number(q)), eq(payments.id, Number(q)))!);
+  else if (q) where.push(ilike(users.email, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (f.provider) where.push(eq(payments.provider, f.provider));
+  if (f.status) where.push(eq(payments.status, f.status));
+  return db
+    .select({ payment: payments, email: users.email })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(f.limit)
+    .offset(f.offset);
+}
+
+export async function findPaymentWithEmail(db: Db, id: number) {
+  const [row] = await db.select({ payment: payments, email: users.email }).from(payments).innerJoin(users, eq(users.id, payments.userId)).where(eq(payments.id, id));
+  return row;
+}
+
+/** Adjustments written against a payment (their reason starts with its tag). */
+export async function adjustmentsOf(db: Db, userId: number, tag: string) {
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'adjustment'), sql`starts_with(${ledgerEntries.reason}, ${tag})`))
+    .orderBy(ledgerEntries.id);
 }
 
 // The sandbox provider's own records.

@@ -7,10 +7,19 @@
  * payment row locked. Redeliveries, concurrent deliveries and out-of-order events credit once; an
  * amount or currency that does not match the payment is refused and logged.
  */
-import { TOPUP_MAX_USD, TOPUP_MIN_USD, type PaymentView, type TopUpRequest } from '#shared/contracts/payments.ts';
+import {
+  ADMIN_PAYMENTS_PAGE_SIZE,
+  TOPUP_MAX_USD,
+  TOPUP_MIN_USD,
+  type AdminPaymentDetail,
+  type AdminPaymentQuery,
+  type AdminPaymentRow,
+  type PaymentView,
+  type TopUpRequest,
+} from '#shared/contracts/payments.ts';
 import { isLanguage, type Language } from '#shared/i18n/languages.ts';
 import { canonicalUrl } from '#shared/i18n/routing.ts';
-import { formatMoney, MICROS } from '#shared/money.ts';
+import { formatMoney, MICROS, parseMoney } from '#shared/money.ts';
 import { sitesOf } from '#server/config.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { withDb, type Ctx } from '#server/lib/ctx.ts';
@@ -127,6 +136,46 @@ async function sendReceipt(ctx: Ctx, payment: repo.PaymentRow) {
   const link = new URL('/pay/history_payment', ctx.config.PUBLIC_URL).toString();
   const mail = renderMail('paymentReceipt', user.interfaceLanguage, { brand: ctx.config.BRAND_NAME, amount: formatMoney(payment.amount), payment: `#${payment.id}`, provider: payment.provider }, link);
   await ctx.mailer.send({ to: user.email, ...mail });
+}
+
+const presentAdmin = (row: { payment: repo.PaymentRow; email: string }): AdminPaymentRow => ({
+  ...presentPayment(row.payment),
+  userId: row.payment.userId,
+  email: row.email,
+  providerRef: row.payment.providerRef,
+});
+
+export async function searchPaymentsForAdmin(ctx: Ctx, query: AdminPaymentQuery): Promise<AdminPaymentRow[]> {
+  const rows = await repo.searchPayments(ctx.db, { ...query, limit: ADMIN_PAYMENTS_PAGE_SIZE, offset: query.page * ADMIN_PAYMENTS_PAGE_SIZE });
+  return rows.map(presentAdmin);
+}
+
+const adjustmentTag = (paymentId: number) => `Payment #${paymentId}: `;
+
+/** One payment with the webhook events it received and the adjustments written against it. @throws AppError NOT_FOUND */
+export async function paymentForAdmin(ctx: Ctx, id: number): Promise<AdminPaymentDetail> {
+  const row = await repo.findPaymentWithEmail(ctx.db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'No such payment.');
+  const [events, adjustments] = await Promise.all([repo.eventsOf(ctx.db, id), repo.adjustmentsOf(ctx.db, row.payment.userId, adjustmentTag(id))]);
+  return {
+    payment: presentAdmin(row),
+    events: events.map((e) => ({ eventId: e.eventId, type: e.type, outcome: e.outcome, receivedAt: e.receivedAt.toISOString() })),
+    adjustments: adjustments.map((a) => ({ amount: formatMoney(a.amount), reason: a.reason.slice(adjustmentTag(id).length), actorId: a.actorId, createdAt: a.createdAt.toISOString() })),
+  };
+}
+
+/**
+ * A manual credit (positive) or refund (negative) against a payment: an `adjustment` ledger entry
+ * with the admin as actor and the reason, tagged with the payment. Never below a zero balance.
+ * @throws AppError NOT_FOUND, VALIDATION_FAILED, INSUFFICIENT_FUNDS
+ */
+export async function adjustPayment(ctx: Ctx, adminId: number, id: number, input: { amount: string; reason: string }): Promise<AdminPaymentDetail> {
+  const row = await repo.findPaymentWithEmail(ctx.db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'No such payment.');
+  const amount = parseMoney(input.amount);
+  if (amount === 0) throw new AppError('VALIDATION_FAILED', 'The amount must not be zero.');
+  await ctx.db.transaction((tx) => postLedgerEntry(withDb(ctx, tx), { userId: row.payment.userId, amount, kind: 'adjustment', reason: adjustmentTag(id) + input.reason, actorId: adminId }));
+  return paymentForAdmin(ctx, id);
 }
 
 export async function listPayments(ctx: Ctx, userId: number): Promise<PaymentView[]> {

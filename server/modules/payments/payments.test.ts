@@ -170,6 +170,40 @@ describe('sandbox provider', () => {
   });
 });
 
+describe('admin payments', () => {
+  it('finds payments by user, method and status, shows their webhook events, and writes credits and refunds as adjustments', async () => {
+    const admin = await buildUser(t, { admin: true });
+    const customer = await buildUser(t, { balance: '0' });
+    const { paymentId, ref } = await startSandboxTopUp(customer.id, '25');
+    await deliver(sandboxEvent({ ref, client_reference: String(paymentId) }, { id: 'evt_admin_view' }));
+    await deliver(sandboxEvent({ ref, client_reference: String(paymentId), amount_minor: 1 }, { id: 'evt_admin_wrong_amount' }));
+    const headers = await browserOf(admin.id);
+
+    const byEmail = await t.app.inject({ method: 'GET', url: `/api/v2/admin/payments?q=${encodeURIComponent(customer.email.slice(0, 12))}&status=succeeded&provider=sandbox`, headers });
+    expect(byEmail.json<{ id: number }[]>().map((p) => p.id)).toEqual([paymentId]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v2/admin/payments?q=${customer.id}&status=failed`, headers })).json()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v2/admin/payments?q=%23${paymentId}`, headers })).json<{ email: string }[]>()[0]!.email).toBe(customer.email);
+
+    const detail = await t.app.inject({ method: 'GET', url: `/api/v2/admin/payments/${paymentId}`, headers });
+    expect(detail.json<{ events: { eventId: string; outcome: string }[] }>().events.map((e) => [e.eventId, e.outcome])).toEqual([
+      ['evt_admin_view', 'credited'],
+      ['evt_admin_wrong_amount', 'refused:amount'],
+    ]);
+
+    // A refund of part of it, then a refund beyond the balance (refused, nothing written).
+    const refund = await t.app.inject({ method: 'POST', url: `/api/v2/admin/payments/${paymentId}/adjustments`, headers, payload: { amount: '-5', reason: 'customer asked for part back' } });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json<{ adjustments: { amount: string; reason: string; actorId: number }[] }>().adjustments).toEqual([
+      expect.objectContaining({ amount: '-5.00', reason: 'customer asked for part back', actorId: admin.id }),
+    ]);
+    expect((await t.app.inject({ method: 'POST', url: `/api/v2/admin/payments/${paymentId}/adjustments`, headers, payload: { amount: '-100', reason: 'too much' } })).statusCode).toBe(409);
+    expect(await balanceOf(customer.id)).toBe(20_000_000);
+    expect(await ledgerOf(customer.id)).toBe(20_000_000);
+    // Not for customers.
+    expect((await t.app.inject({ method: 'GET', url: `/api/v2/admin/payments/${paymentId}`, headers: await browserOf(customer.id) })).statusCode).toBe(403);
+  });
+});
+
 describe('stripe provider', () => {
   let fake: Server;
   let sessionsCreated: URLSearchParams[] = [];

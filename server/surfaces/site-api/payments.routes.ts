@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TOPUP_MAX_USD, TOPUP_MIN_USD, TopUpRequestSchema, type PaymentProviderView, type SandboxCheckoutView } from '#shared/contracts/payments.ts';
+import { AdminPaymentQuerySchema, TOPUP_MAX_USD, TOPUP_MIN_USD, TopUpRequestSchema, type PaymentProviderView, type SandboxCheckoutView } from '#shared/contracts/payments.ts';
 import { formatMoney } from '#shared/money.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { getPayment, listPayments, startTopUp } from '#server/modules/payments/payments.service.ts';
+import { adjustPayment, getPayment, listPayments, paymentForAdmin, searchPaymentsForAdmin, startTopUp } from '#server/modules/payments/payments.service.ts';
+import { AdjustBalanceSchema } from '#shared/contracts/admin.ts';
 import { findSandboxCheckout } from '#server/modules/payments/payments.repo.ts';
 import { decideSandboxCheckout, SANDBOX_SIGNATURE_HEADER } from '#server/modules/payments/providers/sandbox.ts';
 import { currentUser } from '#server/plugins/access.ts';
@@ -34,6 +35,14 @@ export async function paymentsRoutes(app: FastifyInstance) {
 
   r.post('/v2/payments', { config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { body: TopUpRequestSchema } }, async (req) =>
     startTopUp(req.ctx, setup.providers, currentUser(req).id, req.body),
+  );
+
+  // Admins: search, one payment with its webhook events, manual credits and refunds.
+  read(app, { path: '/v2/admin/payments', access: 'admin', query: AdminPaymentQuerySchema, handler: (call) => searchPaymentsForAdmin(call.ctx, call.query) });
+  const PaymentId = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+  read(app, { path: '/v2/admin/payments/:id', access: 'admin', params: PaymentId, handler: (call) => paymentForAdmin(call.ctx, call.params.id) });
+  r.post('/v2/admin/payments/:id/adjustments', { config: { access: 'admin' }, schema: { params: PaymentId, body: AdjustBalanceSchema } }, async (req) =>
+    adjustPayment(req.ctx, currentUser(req).id, req.params.id, req.body),
   );
 
   // The sandbox provider's hosted checkout (the page /pay/sandbox/checkout/{ref} reads and acts here).
