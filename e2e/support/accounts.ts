@@ -46,6 +46,10 @@ export const SEEDED_ACCOUNTS = {
   /** e2e/payments/promo.spec.ts: an admin makes promo codes and a discount campaign; the customer tops up with a bonus code. */
   promoCustomer: { email: 'promo-customer@example.com', password: 'promo-customer-password', type: 'customer', balance: '1' },
   promoAdmin: { email: 'promo-admin@example.com', password: 'promo-admin-password', type: 'customer', balance: '0', admin: true },
+  /** e2e/payments/transfers-vouchers.spec.ts: sends a transfer to the recipient; an admin issues the vouchers the sender redeems. */
+  transferSender: { email: 'transfer-sender@example.com', password: 'transfer-sender-password', type: 'customer', balance: '50' },
+  transferRecipient: { email: 'transfer-recipient@example.com', password: 'transfer-recipient-password', type: 'customer', balance: '0' },
+  voucherAdmin: { email: 'voucher-admin@example.com', password: 'voucher-admin-password', type: 'customer', balance: '0', admin: true },
 } as const;
 
 /**
