@@ -102,6 +102,20 @@ describe('PriceTable', () => {
     expect(screen.getByRole('table', { name: 'Image recognition: prices per 1000 solved captchas in USD' })).toBeTruthy();
   });
 
+  it('shows a running campaign: the discounted price, the list price struck through, the percentage and the campaign', () => {
+    const discounted = {
+      ...usd,
+      types: usd.types.map((r) => (r.slug === 'grid' ? { ...r, per1000: '0.60', discount: { campaignId: 1, name: 'Spring sale', percent: 50, endsAt: '2030-01-01T00:00:00.000Z', listPer1000: '1.20' } } : r)),
+    };
+    renderTable(<PriceTable list={discounted} />);
+    expect(screen.getByTestId('price-grid').textContent).toBe('$0.60');
+    const discount = screen.getByTestId('discount-grid');
+    expect(discount.querySelector('s')?.textContent).toBe('Without the discount: $1.20');
+    expect(discount.textContent).toContain('−50%');
+    expect(discount.textContent).toContain('Spring sale');
+    expect(screen.queryByTestId('discount-normal')).toBeNull();
+  });
+
   it('adds the average time only when some type has one', () => {
     const timed = { ...usd, types: usd.types.map((r) => (r.slug === 'normal' ? { ...r, avgSolveSeconds: 12.5 } : r)) };
     renderTable(<PriceTable list={timed} />, 'ru');
