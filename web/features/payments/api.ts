@@ -1,4 +1,4 @@
-import type { PaymentProviderView, PaymentView, SandboxCheckoutView, TopUpRequest } from '#shared/contracts/payments.ts';
+import type { AdminPaymentDetail, AdminPaymentQuery, AdminPaymentRow, PaymentProviderView, PaymentView, SandboxCheckoutView, TopUpRequest } from '#shared/contracts/payments.ts';
 import { api } from '#web/store/api.ts';
 
 /** Top-ups: /api/v2/payments… (server/surfaces/site-api/payments.routes.ts). */
@@ -10,6 +10,15 @@ export const paymentsApi = api.enhanceEndpoints({ addTagTypes: ['Payments'] }).i
     startTopUp: build.mutation<{ paymentId: number; redirectUrl: string }, TopUpRequest>({
       query: (body) => ({ url: 'api/v2/payments', method: 'POST', body }),
       invalidatesTags: [{ type: 'Payments', id: 'LIST' }],
+    }),
+    adminPayments: build.query<AdminPaymentRow[], Partial<AdminPaymentQuery>>({
+      query: (params) => ({ url: 'api/v2/admin/payments', params: Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) }),
+      providesTags: [{ type: 'Payments', id: 'ADMIN' }],
+    }),
+    adminPayment: build.query<AdminPaymentDetail, number>({ query: (id) => `api/v2/admin/payments/${id}`, providesTags: (_r, _e, id) => [{ type: 'Payments', id: `ADMIN-${id}` }] }),
+    adjustPayment: build.mutation<AdminPaymentDetail, { id: number; amount: string; reason: string }>({
+      query: ({ id, ...body }) => ({ url: `api/v2/admin/payments/${id}/adjustments`, method: 'POST', body }),
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Payments', id: `ADMIN-${id}` }, 'User']),
     }),
     getSandboxCheckout: build.query<SandboxCheckoutView, string>({ query: (ref) => `api/v2/payments/sandbox/${encodeURIComponent(ref)}` }),
     decideSandboxCheckout: build.mutation<{ redirectUrl: string }, { ref: string; decision: 'approve' | 'decline' }>({
@@ -25,4 +34,7 @@ export const {
   useStartTopUpMutation,
   useGetSandboxCheckoutQuery,
   useDecideSandboxCheckoutMutation,
+  useAdminPaymentsQuery,
+  useAdminPaymentQuery,
+  useAdjustPaymentMutation,
 } = paymentsApi;
