@@ -19,6 +19,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3900);
 const BENCH_DB = process.env.BENCH_DB ?? 'captchahub_bench';
 const port = (n: number) => String(PORT_BASE + n);
+/** BENCH_ONLY=pages,engine,rollup (comma-separated) runs only those groups; unset runs all. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'pages,engine,rollup').split(',').map((s) => s.trim()));
 
 interface Result {
   name: string;
@@ -65,10 +67,9 @@ async function main() {
   await stop(hello);
 
   // Uncached renders and the page cache, PGlite and PostgreSQL (bench/pages.ts); BENCH_ONLY=pages runs only these.
-  if (process.env.BENCH_ONLY === undefined || process.env.BENCH_ONLY === 'pages') {
+  if (ONLY.has('pages')) {
     const pgServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     await pageScenarios({ baseline: baseline.rps, portBase: PORT_BASE + 10, pgUrl: pgServer, benchDb: `${BENCH_DB}_pages`, duration: DURATION, connections: CONNECTIONS });
-    if (process.env.BENCH_ONLY === 'pages') return;
   }
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'captchahub-bench-'));
@@ -78,8 +79,7 @@ async function main() {
   });
   try {
     await waitFor(`http://127.0.0.1:${port(2)}/readyz`);
-    results.push(await load('SSR home page /', `http://127.0.0.1:${port(2)}/`, { 'accept-language': 'en' }));
-    results.push(await load('SSR home page /ru/', `http://127.0.0.1:${port(2)}/ru/`, { 'accept-language': 'ru' }));
+    // The app's own stack without a page or the database (pages are measured in bench/pages.ts).
     results.push(await load('GET /healthz (app stack)', `http://127.0.0.1:${port(2)}/healthz`));
   } finally {
     await stop(app);
@@ -105,12 +105,12 @@ async function main() {
     const stopPgApp = () => (stopped ??= stop(pgApp));
     try {
       await waitFor(`http://127.0.0.1:${port(3)}/readyz`);
-      engine = await engineScenarios(`http://127.0.0.1:${port(3)}`, benchUrl.toString(), DURATION, CONNECTIONS, stopPgApp);
+      if (ONLY.has('engine')) engine = await engineScenarios(`http://127.0.0.1:${port(3)}`, benchUrl.toString(), DURATION, CONNECTIONS, stopPgApp);
     } finally {
       await stopPgApp();
     }
     // The public statistics roll-up with a million tasks of history, on its own database.
-    engine.push(...(await rollupBench(pgUrl, `${BENCH_DB}_rollup`)));
+    if (ONLY.has('rollup')) engine.push(...(await rollupBench(pgUrl, `${BENCH_DB}_rollup`)));
   } catch (err) {
     process.stderr.write(`engine scenarios skipped: PostgreSQL at ${pgUrl} unavailable (${String(err)})\n`);
   }
