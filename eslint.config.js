@@ -26,6 +26,8 @@ export default tseslint.config(
     },
   },
   { files: ['bench/**/*.ts', 'server/cli/**/*.ts'], rules: { 'no-console': 'off' } },
+  // Plain Node scripts (scripts/ensure-browser.mjs): Node's globals.
+  { files: ['scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   // Import boundaries (docs/ARCHITECTURE.md): shared is isomorphic; web never reaches the server;
   // a web feature never imports another feature (routes and the root compose them).
   {
