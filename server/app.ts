@@ -152,7 +152,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
     // First: while the event loop runs late, pages and the site API wait their turn (503) so the
     // solving loop keeps the process (plugins/load-shedding.ts).
     await web.register(loadShedding, { maxLagMs: config.SHED_LAG_MS, onShed: () => metrics.shed.inc() });
-    // The SSR surface sets its own Content-Security-Policy with a per-request nonce.
+    // The SSR surface sets its own Content-Security-Policy (hashes of its inline scripts).
     await web.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
     await web.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
     await web.register(fastifyFormbody);

@@ -44,6 +44,8 @@ test('a customer tops up through the sandbox checkout, and a declined payment mo
   await page.waitForURL(/\/pay\/ok\?payment=\d+$/);
   const paymentId = new URL(page.url()).searchParams.get('payment')!;
   await expect(page.getByRole('status')).toContainText(p('result.succeeded.text', { amount: '25.00', id: paymentId }), { timeout: 15_000 });
+  // The header's balance follows without a reload.
+  await expect(page.getByTestId('header-balance')).toHaveText('$26.00');
   await gotoHydrated(page, '/enterpage');
   await expect(page.getByTestId('dashboard-balance')).toHaveText('$26.00');
 

@@ -42,6 +42,8 @@ describe('load shedding over the network', () => {
     const page = await fetch(`${base}/about`);
     expect(page.status).toBe(503);
     expect(page.headers.get('retry-after')).toBe('1');
+    // Static assets are never shed: a page already served needs them.
+    expect((await fetch(`${base}/assets/missing.js`)).status).not.toBe(503);
     const poll = await fetch(`${base}/res.php?key=0123456789abcdef0123456789abcdef&action=getbalance`);
     expect(poll.status).toBe(200);
     expect(await poll.text()).toBe('ERROR_KEY_DOES_NOT_EXIST');

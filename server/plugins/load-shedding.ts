@@ -51,7 +51,8 @@ export const loadShedding = fp(
     app.addHook('onClose', async () => lag.stop());
     app.addHook('onRequest', (req, reply, done) => {
       // In-process requests (the page renderer's loaders, app.inject) belong to a render already begun.
-      if (lag.lagMs <= opts.maxLagMs || '_lightMyRequest' in req.raw) return done();
+      // Static assets are cheap and a page already sent needs them: never shed.
+      if (lag.lagMs <= opts.maxLagMs || '_lightMyRequest' in req.raw || req.url.startsWith('/assets/')) return done();
       opts.onShed?.();
       reply.code(503).header('retry-after', '1').header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Busy, retry in a second.');
     });

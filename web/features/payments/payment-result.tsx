@@ -1,10 +1,12 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { Banner } from '#web/components/ui/banner.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { useGetPaymentQuery } from './api.ts';
+import { useAppDispatch } from '#web/store/hooks.ts';
+import { paymentsApi, useGetPaymentQuery } from './api.ts';
 
 /** How often /pay/ok asks again while the provider's webhook has not arrived yet. */
 const POLL_MS = 1500;
@@ -20,6 +22,11 @@ export function PaymentResult({ paymentId, returned }: { paymentId: number | nul
   const settled = status === 'succeeded' || status === 'failed' || status === 'canceled' || status === 'expired';
   // Keep asking until the webhook decides (a redirect can arrive before it).
   useGetPaymentQuery(paymentId ?? 0, { skip: paymentId === null || settled || payment.isError, pollingInterval: POLL_MS });
+  // Once credited, the balance in the header (the current user) is read again: no reload needed.
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (status === 'succeeded') dispatch(paymentsApi.util.invalidateTags(['User']));
+  }, [status, dispatch]);
 
   const links = (
     <div className="cluster">
