@@ -7,21 +7,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { WebSocket } from 'ws';
+import { percentile, type Scenario } from './support.ts';
 
-export interface Measured {
-  name: string;
-  rps?: number;
-  p50?: number;
-  p99?: number;
-  errors?: number;
-  note?: string;
-}
+export type Measured = Scenario;
 
-const percentile = (xs: number[], p: number) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 const r1 = (x: number) => Math.round(x * 10) / 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -10,15 +10,9 @@ import { openDatabase } from '../server/db/client.ts';
 import { claimNextTask } from '../server/modules/tasks/tasks.repo.ts';
 import { makePng } from '../server/test/images.ts';
 import { dispatchScenarios } from './dispatch.ts';
+import { percentile, type Scenario } from './support.ts';
 
-export interface Scenario {
-  name: string;
-  rps?: number;
-  p50?: number;
-  p99?: number;
-  errors?: number;
-  note?: string;
-}
+export type { Scenario };
 
 function userCreate(dbUrl: string, args: string[]): { id: number; apiKey: string } {
   const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/user-create.ts', ...args], {
@@ -52,10 +46,6 @@ async function login(base: string, email: string, password: string): Promise<str
 /** BENCH_ENGINE=polling,submission,dispatch,claim picks the engine's scenarios (default: all). */
 const part = (name: string) => !process.env.BENCH_ENGINE || process.env.BENCH_ENGINE.split(',').includes(name);
 
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 
 export async function engineScenarios(base: string, dbUrl: string, seconds: number, connections: number, stopApp: () => Promise<void>): Promise<Scenario[]> {
   const out: Scenario[] = [];

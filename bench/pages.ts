@@ -6,12 +6,13 @@
  * - the page cache under load (CONNECTIONS, PAGE_CACHE=true, a returning anonymous browser:
  *   CSRF cookie, `accept-encoding: br`): req/s, ratio to the hello-world baseline, p99.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { stop, waitFor } from './support.ts';
 
 export interface PagesOptions {
   /** req/s of the Fastify hello-world measured in the same run. */
@@ -51,26 +52,7 @@ export interface PageRow {
   errors: number;
 }
 
-async function waitFor(url: string, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 async function measure(url: string, connections: number, duration: number, headers: Record<string, string>) {
   await autocannon({ url, connections, duration: 2, headers });

@@ -3,13 +3,14 @@
  * Fastify hello-world baseline measured in the same run on the same machine.
  * Later issues add their scenarios to SCENARIOS.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { engineScenarios, type Scenario } from './engine.ts';
+import { engineScenarios } from './engine.ts';
+import { stop, waitFor, type Scenario } from './support.ts';
 import { pageScenarios } from './pages.ts';
 import { rollupBench } from './rollup.ts';
 
@@ -30,18 +31,6 @@ interface Result {
   errors: number;
 }
 
-async function waitFor(url: string, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
   // A short warm-up so JIT and caches settle before measuring.
@@ -50,12 +39,6 @@ async function load(name: string, url: string, headers: Record<string, string> =
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 async function main() {
   const results: Result[] = [];
