@@ -43,7 +43,7 @@ if (!isRoot || !hasApt) {
   process.exit(1);
 }
 
-console.log(`Installing ${PACKAGES.join(', ')} from Debian for the end-to-end tests (missing: ${need.join(', ')})`);
+process.stdout.write(`Installing ${PACKAGES.join(', ')} from Debian for the end-to-end tests (missing: ${need.join(', ')})\n`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 try {
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
@@ -57,4 +57,4 @@ if (still.length > 0) {
   console.error(`Still missing after apt: ${still.join(', ')}; run \`${command}\` by hand.`);
   process.exit(1);
 }
-console.log(execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).trim());
+process.stdout.write(execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }));

@@ -8,6 +8,9 @@
  * the target. Exit codes: 0 copied and verified, 1 failed (the target is left empty), 2 usage.
  */
 import { parseArgs } from 'node:util';
+
+/** The command's report goes to stdout (it is the CLI's output, not a log). */
+const say = (line: string) => void process.stdout.write(line + '\n');
 import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
 import { exportEmbeddedToPostgres, ExportRefusedError } from '#server/db/export.ts';
 
@@ -33,16 +36,16 @@ async function main() {
   const dataDir = values['data-dir'] ?? process.env.DATA_DIR ?? './data';
   const shown = new URL(url);
   if (shown.password) shown.password = '***';
-  console.log(`Exporting ${dataDir} → ${shown.toString()}`);
+  say(`Exporting ${dataDir} → ${shown.toString()}`);
   try {
-    const report = await exportEmbeddedToPostgres({ dataDir, to: values.to, replace: values.replace ?? false, onProgress: (line) => console.log(`  ${line}`) });
+    const report = await exportEmbeddedToPostgres({ dataDir, to: values.to, replace: values.replace ?? false, onProgress: (line) => say(`  ${line}`) });
     console.table(report.tables.map((t) => ({ table: t.table, source: t.source, target: t.target })));
     const usd = (micro: number) => (micro / 1_000_000).toFixed(6);
-    console.log(
+    say(
       `Verified: ${report.tables.length} tables with equal row counts, ${report.sequences} sequences set, ` +
         `ledger of ${report.ledger.users} users equal in both (balances $${usd(report.ledger.balanceTotal)}, ledger $${usd(report.ledger.ledgerTotal)}), in ${report.ms} ms.`,
     );
-    console.log(`Next: start the app with DATABASE_URL=${shown.toString()}`);
+    say(`Next: start the app with DATABASE_URL=${shown.toString()}`);
   } catch (err) {
     if (err instanceof ExportRefusedError || err instanceof DataDirLockedError) {
       console.error(err.message);
