@@ -178,42 +178,30 @@ export const apiErrors = pgTable(
 );
 
 /** Hourly roll-up of tasks per type (public statistics), kept up to date from stats_journal by a job. */
-export const statsHourly = pgTable(
-  'stats_hourly',
-  {
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
-    type: text('type').notNull(),
-    submitted: integer('submitted').notNull().default(0),
-    solved: integer('solved').notNull().default(0),
-    unsolvable: integer('unsolvable').notNull().default(0),
-    /** Micro-USD paid by customers and earned by workers for solved tasks. */
-    spend: bigint('spend', { mode: 'number' }).notNull().default(0),
-    earned: bigint('earned', { mode: 'number' }).notNull().default(0),
-    /** Sums over solved tasks: created→ended (customer's solving time), created→assigned (waiting), assigned→ended (work). */
-    turnaroundMsSum: bigint('turnaround_ms_sum', { mode: 'number' }).notNull().default(0),
-    waitMsSum: bigint('wait_ms_sum', { mode: 'number' }).notNull().default(0),
-    workMsSum: bigint('work_ms_sum', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.hour, t.type] })],
-);
+/** The figures of an hour and type, shared by stats_hourly and the journal that feeds it (fresh builders per table). */
+const statsFigures = () => ({
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+  type: text('type').notNull(),
+  submitted: integer('submitted').notNull().default(0),
+  solved: integer('solved').notNull().default(0),
+  unsolvable: integer('unsolvable').notNull().default(0),
+  /** Micro-USD paid by customers and earned by workers for solved tasks. */
+  spend: bigint('spend', { mode: 'number' }).notNull().default(0),
+  earned: bigint('earned', { mode: 'number' }).notNull().default(0),
+  /** Sums over solved tasks: created→ended (customer's solving time), created→assigned (waiting), assigned→ended (work). */
+  turnaroundMsSum: bigint('turnaround_ms_sum', { mode: 'number' }).notNull().default(0),
+  waitMsSum: bigint('wait_ms_sum', { mode: 'number' }).notNull().default(0),
+  workMsSum: bigint('work_ms_sum', { mode: 'number' }).notNull().default(0),
+});
+
+export const statsHourly = pgTable('stats_hourly', statsFigures(), (t) => [primaryKey({ columns: [t.hour, t.type] })]);
 
 /**
  * What each statement on tasks added to stats_hourly, written by the database itself (statement
  * triggers of migration 0011) and moved into stats_hourly by the roll-up job. Rows may be negative
  * (a correction of an ended task); no key: the job consumes the whole table.
  */
-export const statsJournal = pgTable('stats_journal', {
-  hour: timestamp('hour', { withTimezone: true }).notNull(),
-  type: text('type').notNull(),
-  submitted: integer('submitted').notNull().default(0),
-  solved: integer('solved').notNull().default(0),
-  unsolvable: integer('unsolvable').notNull().default(0),
-  spend: bigint('spend', { mode: 'number' }).notNull().default(0),
-  earned: bigint('earned', { mode: 'number' }).notNull().default(0),
-  turnaroundMsSum: bigint('turnaround_ms_sum', { mode: 'number' }).notNull().default(0),
-  waitMsSum: bigint('wait_ms_sum', { mode: 'number' }).notNull().default(0),
-  workMsSum: bigint('work_ms_sum', { mode: 'number' }).notNull().default(0),
-});
+export const statsJournal = pgTable('stats_journal', statsFigures());
 
 /** Per-node minute samples of the live load: workers online and busy, tasks queued. */
 export const loadSamples = pgTable(
