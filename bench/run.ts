@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: throughput and latency of the production build, each figure next to the
  * Fastify hello-world baseline measured in the same run on the same machine.
- * Later issues add their scenarios to SCENARIOS.
+ * Groups (BENCH_ONLY=pages,engine,rollup): bench/pages.ts, bench/engine.ts (+ dispatch.ts), bench/rollup.ts; shared helpers in bench/support.ts.
  */
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
