@@ -59,10 +59,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const migrate = opts.migrate ?? true;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    const db = drizzlePg(pool, { schema });
+    const db = retryDeadlocks(drizzlePg(pool, { schema }));
     if (migrate) await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
     const dispatchPool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.dispatchPoolSize ?? 6 });
-    const dispatchDb = drizzlePg(dispatchPool, { schema });
+    const dispatchDb = retryDeadlocks(drizzlePg(dispatchPool, { schema }));
     const listeners: pg.Client[] = [];
     return {
       db,
@@ -117,4 +117,38 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       release();
     },
   };
+}
+
+/** PostgreSQL's deadlock_detected and serialization_failure: the transaction was rolled back whole. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const TRANSACTION_ATTEMPTS = 3;
+
+function sqlState(err: unknown): string | undefined {
+  for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/**
+ * Runs a top-level transaction again (up to three times, after a short random pause) when
+ * PostgreSQL aborted it as a deadlock victim or for a serialization failure. Lock order is kept
+ * by id everywhere money moves between accounts; this is the guard for the orders no code path
+ * controls (foreign-key checks, index pages). A retried transaction starts from scratch, so
+ * nothing of the aborted try remains. Savepoints (tx.transaction) are not retried.
+ */
+function retryDeadlocks(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (...args: Parameters<Db['transaction']>) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(...args);
+      } catch (err) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !RETRYABLE.has(sqlState(err) ?? '')) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+      }
+    }
+  }) as Db['transaction'];
+  return db;
 }

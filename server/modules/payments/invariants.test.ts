@@ -177,7 +177,7 @@ describe('money invariants', () => {
       // Every operation kind ran.
       expect(Object.keys(counts).sort()).toEqual(weights.map(([n]) => n).sort());
     } catch (err) {
-      throw new Error(`money invariant broken with MONEY_SEED=${seed} (operations: ${JSON.stringify(counts)}): ${String(err)}`);
+      throw new Error(`money invariant broken with MONEY_SEED=${seed} (operations: ${JSON.stringify(counts)}): ${String(err)}${err instanceof Error && err.cause ? ` (cause: ${String(err.cause)})` : ''}`);
     }
   });
 });

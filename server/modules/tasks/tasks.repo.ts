@@ -282,7 +282,7 @@ export async function queueAndCharge(db: Db, items: NewQueuedTask[], channel: st
       values ${values}
     ),
     locked as (
-      select id, balance from users where id in (select customer_id from input) order by id for update
+      select id, balance from users where id in (select customer_id from input) order by id for no key update
     ),
     accepted as (
       select r.*, nextval(pg_get_serial_sequence('tasks', 'id')) as id

@@ -335,7 +335,10 @@ export async function sweepTasks(ctx: Ctx, batch = 200): Promise<{ requeued: num
   let ended = 0;
   await ctx.db.transaction(async (tx) => {
     const t = withDb(ctx, tx);
-    for (const task of await repo.lockExpiredTasks(tx, batch)) {
+    // Refunds lock the customers' rows: taken in customer order, as every other multi-account
+    // transaction does, so two sweepers (or a sweeper and a transfer) never wait on each other in a circle.
+    const expired = (await repo.lockExpiredTasks(tx, batch)).sort((a, b) => a.customerId - b.customerId || a.id - b.id);
+    for (const task of expired) {
       if (task.workerId !== null) await repo.insertAttempt(tx, { taskId: task.id, workerId: task.workerId, outcome: 'expired' });
       await endUnsolvable(t, task);
       ended++;

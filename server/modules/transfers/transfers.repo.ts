@@ -38,7 +38,7 @@ export async function settleTransfer(db: Db, id: number, status: 'confirmed' | '
  */
 export async function lockAccounts(db: Db, ids: number[]) {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  await db.execute(sql`select id from users where id in (${sql.join(sorted.map((id) => sql`${id}`), sql`, `)}) order by id for update`);
+  await db.execute(sql`select id from users where id in (${sql.join(sorted.map((id) => sql`${id}`), sql`, `)}) order by id for no key update`);
 }
 
 /** Micro-USD a sender has sent (confirmed) in the last 24 hours. */
