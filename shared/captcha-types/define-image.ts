@@ -28,7 +28,7 @@ export function parseLanguage(value: unknown): string | undefined | null {
   return code === 'rn' ? 'ru' : code;
 }
 
-export interface ImageTypeConfig extends Omit<TypeConfig, 'kind' | 'proxy' | 'extras'> {
+export interface ImageTypeConfig extends Omit<TypeConfig, 'kind' | 'proxy' | 'extras' | 'image'> {
   /** v1 parameter names the image may come under, in priority order; null = no image (text captcha). Default file, body. */
   imageV1?: readonly string[] | null;
   /** v2 task field of the image. Default body. */
@@ -127,5 +127,13 @@ function imageExtras(config: ImageTypeConfig): Extras {
 
 export function defineImageType(config: ImageTypeConfig): CaptchaTypeDef {
   const fields = config.instructions ? [COMMENT_FIELD, ...config.fields] : config.fields;
-  return defineType({ ...config, fields, kind: 'image', proxy: 'none', extras: imageExtras(config) });
+  const image = {
+    v1: config.imageV1 === undefined ? ['file', 'body'] : config.imageV1,
+    v2: config.imageV2 ?? 'body',
+    multiFile: config.multiFile === true,
+    ...(config.parts ? { parts: config.parts } : {}),
+    ...(config.instructions ? { instructions: config.instructions } : {}),
+    language: config.language ?? 'worker',
+  };
+  return defineType({ ...config, fields, kind: 'image', proxy: 'none', extras: imageExtras(config), image });
 }

@@ -8,7 +8,7 @@ import type { Api, FieldSpec, Reader } from './fields.ts';
 import { bagReader, lookup, readFields, toV2Error } from './fields.ts';
 import type { ParamBag } from './param-bag.ts';
 import { parseProxyV1, parseProxyV2 } from './proxy.ts';
-import type { CaptchaKind, CaptchaTypeDef, NormalizedTask, ParseFailure, ParseOutcome, SolverUi } from './types.ts';
+import type { CaptchaKind, CaptchaTypeDef, ImageInputs, NormalizedTask, ParseFailure, ParseOutcome, SolverUi } from './types.ts';
 import { LIFETIME_SECONDS, MAX_ATTEMPTS, WORKER_SHARE, fail } from './types.ts';
 
 /** A v2 type name, optionally with the parameters its name implies (`…EnterpriseTask` → isEnterprise). */
@@ -32,6 +32,8 @@ export interface TypeConfig {
   maxImageBytes?: number;
   fields: readonly FieldSpec[];
   extras?: Extras;
+  /** The image inputs `extras` reads (image kinds), kept for the generated documentation. */
+  image?: ImageInputs;
   /** Reshapes params after reading so both generations agree (mutates). */
   normalize?(params: Record<string, unknown>, api: Api): void;
   /** Cross-field rules; v1 error codes (narrowed for v2 automatically). */
@@ -102,6 +104,7 @@ export function defineType(config: TypeConfig): CaptchaTypeDef {
     lifetimeSeconds: LIFETIME_SECONDS[config.kind],
     maxAttempts: MAX_ATTEMPTS,
     ...(config.maxImageBytes !== undefined ? { maxImageBytes: config.maxImageBytes } : {}),
+    inputs: { fields: config.fields, ...(config.image ? { image: config.image } : {}) },
     fromV1,
     fromV2: (raw) => {
       const outcome = parseV2(raw);

@@ -3,6 +3,7 @@
  * the price list, the public pages and the worker cabinet all read the same declarations.
  */
 import type { z } from 'zod';
+import type { FieldSpec } from './fields.ts';
 import type { ParamBag } from './param-bag.ts';
 
 export type CaptchaKind = 'image' | 'token';
@@ -66,6 +67,27 @@ export interface Price {
   workerShare: number;
 }
 
+/** The image inputs of an image kind, as the parsers read them (for generated documentation). */
+export interface ImageInputs {
+  /** v1 parameter names of the image, in priority order; null = no image (text captcha). */
+  v1: readonly string[] | null;
+  /** v2 task field of the image. */
+  v2: string;
+  /** `file_1`…`file_9` accepted as well (rotate). */
+  multiFile: boolean;
+  /** Further images (Temu's pieces): v1 names, v2 array field. */
+  parts?: { v1: readonly string[]; v2: string };
+  instructions?: 'optional' | 'required' | 'required-v1';
+  /** `worker`: optional worker language (`lang` / `languagePool`); `audio`: the recording's language, required. */
+  language: 'worker' | 'audio';
+}
+
+/** Everything a type's parsers accept besides the proxy: read by the docs generator, never by parsing. */
+export interface TypeInputs {
+  fields: readonly FieldSpec[];
+  image?: ImageInputs;
+}
+
 export interface CaptchaTypeDef {
   slug: string;
   kind: CaptchaKind;
@@ -84,6 +106,8 @@ export interface CaptchaTypeDef {
   maxAttempts: number;
   /** Decoded bytes; `image` (and each of `images`) is checked by the parsers. */
   maxImageBytes?: number;
+  /** The declared inputs (fields and image options) the parsers below are built from. */
+  inputs: TypeInputs;
   fromV1(p: ParamBag): ParseOutcome;
   fromV2(task: Record<string, unknown>): ParseOutcome;
   answerSchema: z.ZodType<Answer>;
