@@ -12,6 +12,7 @@ import { sitesOf, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Ctx } from './lib/ctx.ts';
 import { bearerMatches, createMetrics, type Metrics } from './lib/metrics.ts';
+import { startSharedLimiter, type SharedLimiter } from './lib/shared-store/index.ts';
 import { loadShedding } from './plugins/load-shedding.ts';
 import { CLIENT_DIR } from './lib/root.ts';
 import { onCatalogChange, watchCatalog } from './modules/catalog/catalog.service.ts';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     payments: PaymentSetup;
     /** This process's Prometheus registry and families (lib/metrics.ts). */
     metrics: Metrics;
+    /** Limits and bans shared across nodes (lib/shared-store): compat bans, site rate limits. */
+    sharedLimiter: SharedLimiter;
   }
   interface FastifyRequest {
     /** The service context of this request (database, logger, config, mailer). */
@@ -79,6 +82,9 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   app.decorate('payments', await createPaymentProviders(config, database.db));
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
+  const sharedLimiter = await startSharedLimiter(config, database, app.log);
+  app.decorate('sharedLimiter', sharedLimiter);
+  app.addHook('onClose', async () => sharedLimiter.close());
   const results = new ResultCache();
   const submissions = new SubmissionQueue(database.db, { maxWaiting: config.SUBMISSION_BACKLOG, onOutcome: (outcome) => metrics.submissions.inc({ outcome }) });
   const unlisten = await database.listen(TASK_CHANNEL, (payload) => results.onEvent(JSON.parse(payload) as TaskEvent), (err) => {

@@ -63,6 +63,20 @@ const schema = z.object({
    * workers' offers and the compatible API keep the process; 0 turns shedding off.
    */
   SHED_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(100),
+  /**
+   * Where limits and bans are shared across nodes (lib/shared-store): memory (one process; the
+   * default on the embedded database), postgres (the default with DATABASE_URL), redis (the
+   * default with REDIS_URL).
+   */
+  SHARED_STORE: z.enum(['memory', 'postgres', 'redis']).optional(),
+  /** Redis for the shared limits store, e.g. redis://127.0.0.1:6379. */
+  REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().startsWith('redis').optional()),
+  /** Prefix of every Redis key the shared store writes. */
+  REDIS_PREFIX: z.string().min(1).default('captchahub:'),
+  /** How often each node adds its local limit counts to the shared store (ms): the overshoot window. */
+  SHARED_STORE_FLUSH_MS: z.coerce.number().int().min(10).max(5_000).default(100),
+  /** Seconds a SIGTERM waits for in-flight requests, pingbacks and workers' hand-backs before exiting. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   /** Turns on GET /metrics (Prometheus), answered only to `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   /**

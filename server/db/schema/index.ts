@@ -5,3 +5,4 @@ export * from './training.ts';
 export * from './payments.ts';
 export * from './money.ts';
 export * from './promotions.ts';
+export * from './ops.ts';

@@ -37,7 +37,7 @@ function protocolCode(err: FastifyError | TaskError): string | null {
  * recognised by content), its own errors, and HTTP 200 with protocol bodies, always.
  */
 async function compatPlugin(app: FastifyInstance, opts: { rateLimits: boolean }) {
-  const limits = new CompatLimits(opts.rateLimits, { ratioWindowMs: app.config.COMPAT_BAN_WINDOW_SECONDS * 1000 });
+  const limits = new CompatLimits(opts.rateLimits, { ratioWindowMs: app.config.COMPAT_BAN_WINDOW_SECONDS * 1000, limiter: app.sharedLimiter });
   app.decorateReply('compatJson', false);
   app.decorateReply('compatV2', false);
   app.removeAllContentTypeParsers();

@@ -1,7 +1,11 @@
+import { MemoryStore } from '#server/lib/shared-store/memory.ts';
+import { SharedLimiter, type OnTotal } from '#server/lib/shared-store/limiter.ts';
+
 /**
- * The protocol's temporary bans (api-protocol.md §3.3), kept in this process's memory: they
- * protect the process from floods and need no cross-node precision. Switched off with
- * RATE_LIMITS=false (load tests).
+ * The protocol's temporary bans (api-protocol.md §3.3), counted and enforced across nodes through
+ * the shared store (lib/shared-store: memory on one process, PostgreSQL or Redis with several;
+ * counted locally, flushed every SHARED_STORE_FLUSH_MS, bans announced to every node at once).
+ * Switched off with RATE_LIMITS=false (load tests).
  *
  * - ERROR: 1004 after 5 requests with a wrong key from one IP (10 minutes);
  * - MAX_USER_TURN after more than 60 in.php submissions of one key within 3 s (10 seconds);
@@ -17,20 +21,6 @@
  * window has passed or when a ban begins, so a ban lasts its documented time and the client then
  * gets a fresh allowance.
  */
-interface Window {
-  count: number;
-  startedAt: number;
-  bannedUntil: number;
-}
-
-/** Per-key counters of a ratio ban: the counted answers or requests against the uploads. */
-interface Ratio {
-  startedAt: number;
-  uploads: number;
-  count: number;
-  bannedUntil: number;
-}
-
 export const NO_SLOT_MIN = 120;
 export const NO_SLOT_RATIO = 3;
 export const NO_SLOT_BAN_MS = 30_000;
@@ -42,13 +32,29 @@ export interface CompatLimitsOptions {
   /** The counting window of 1003 and 1005, in ms. */
   ratioWindowMs?: number;
   now?: () => number;
+  /** The node's view of the shared store; without one, this process's memory alone. */
+  limiter?: SharedLimiter;
+}
+
+/** Counter and ban names in the shared store. */
+const K = {
+  badKey: (ip: string) => `compat:badkey:${ip}`,
+  zero: (key: string) => `compat:zero:${key}`,
+  turn: (key: string) => `compat:turn:${key}`,
+  noSlot: (key: string) => `compat:noslot:${key}`,
+  noSlotUploads: (key: string) => `compat:noslot-up:${key}`,
+  polls: (key: string) => `compat:polls:${key}`,
+  pollUploads: (key: string) => `compat:polls-up:${key}`,
+};
+
+/** A plain window limit: its window and the check run on each count and each flushed total. */
+interface Rule {
+  windowMs: number;
+  over: (name: string, total: number, now: number) => boolean;
 }
 
 export class CompatLimits {
-  private readonly windows = new Map<string, Window>();
-  /** 1003: ERROR_NO_SLOT_AVAILABLE answers per key; 1005: result requests per key. */
-  private readonly noSlots = new Map<string, Ratio>();
-  private readonly polls = new Map<string, Ratio>();
+  private readonly limiter: SharedLimiter;
   private readonly ratioWindowMs: number;
   private readonly now: () => number;
 
@@ -58,75 +64,72 @@ export class CompatLimits {
   ) {
     this.ratioWindowMs = opts.ratioWindowMs ?? 600_000;
     this.now = opts.now ?? (() => Date.now());
+    this.limiter = opts.limiter ?? new SharedLimiter(new MemoryStore(), { now: this.now });
   }
 
-  private hit(key: string, max: number, windowMs: number, banMs: number, now = this.now()): void {
-    let w = this.windows.get(key);
-    if (!w || now - w.startedAt > windowMs) {
-      w = { count: 0, startedAt: now, bannedUntil: w?.bannedUntil ?? 0 };
-      this.windows.set(key, w);
-    }
-    w.count++;
-    if (w.count > max) w.bannedUntil = now + banMs;
-    if (this.windows.size > 100_000) this.prune(now);
+  private banned(name: string, now: number): boolean {
+    return this.limiter.bannedUntil(name) > now;
   }
 
-  private banned(key: string, now = this.now()): boolean {
-    return (this.windows.get(key)?.bannedUntil ?? 0) > now;
+  /** Counts one on a plain window counter; past `max`, bans the counter's name for `banMs`. */
+  private hit(name: string, rule: Rule, now = this.now()): boolean {
+    return rule.over(name, this.limiter.add(name, rule.windowMs, 1, now, rule.over), now);
   }
 
-  private prune(now: number) {
-    for (const [k, w] of this.windows) if (w.bannedUntil < now && now - w.startedAt > 600_000) this.windows.delete(k);
+  /** A plain limit: more than `max` in `windowMs` bans the counter's name for `banMs`. */
+  private rule(max: number, windowMs: number, banMs: number): Rule {
+    return {
+      windowMs,
+      over: (name, total, now) => {
+        if (total <= max) return false;
+        if (this.limiter.bannedUntil(name) <= now) this.limiter.ban(name, now + banMs);
+        return true;
+      },
+    };
   }
 
-  /** The key's counters, started afresh when the window has passed. */
-  private ratio(map: Map<string, Ratio>, key: string, now: number): Ratio {
-    let r = map.get(key);
-    if (!r) {
-      if (map.size >= 100_000) {
-        for (const [k, old] of map) if (now - old.startedAt > this.ratioWindowMs && old.bannedUntil < now) map.delete(k);
-      }
-      r = { startedAt: now, uploads: 0, count: 0, bannedUntil: 0 };
-      map.set(key, r);
-    } else if (now - r.startedAt > this.ratioWindowMs) {
-      Object.assign(r, { startedAt: now, uploads: 0, count: 0 });
-    }
-    return r;
-  }
-
-  /** Counts one more for the key; past the limit, bans it and starts the counters again. */
-  private count(map: Map<string, Ratio>, key: string, now: number, over: (r: Ratio) => boolean, banMs: number): boolean {
-    const r = this.ratio(map, key, now);
-    r.count++;
-    if (!over(r)) return false;
-    Object.assign(r, { startedAt: now, uploads: 0, count: 0, bannedUntil: now + banMs });
+  private readonly badKeyRule = this.rule(4, 600_000, 600_000);
+  private readonly zeroRule = this.rule(119, 60_000, 300_000);
+  private readonly turnRule = this.rule(60, 3_000, 10_000);
+  /** 1005 on the flushed totals too (the key's polls counted on all nodes). */
+  private readonly pollsOver: OnTotal = (name, polls, now) => {
+    const key = name.slice(K.polls('').length);
+    if (polls <= POLLS_PER_UPLOAD * this.limiter.get(K.pollUploads(key), this.ratioWindowMs, now) + POLLS_FREE) return false;
+    // The ban starts the counters again: after it the client has a fresh allowance.
+    if (this.limiter.bannedUntil(name) <= now) this.limiter.ban(name, now + POLL_BAN_MS, [name, K.pollUploads(key)]);
     return true;
-  }
+  };
+  private readonly noSlotOver: OnTotal = (name, count, now) => {
+    const key = name.slice(K.noSlot('').length);
+    if (count < NO_SLOT_MIN || count < NO_SLOT_RATIO * this.limiter.get(K.noSlotUploads(key), this.ratioWindowMs, now)) return false;
+    if (this.limiter.bannedUntil(name) <= now) this.limiter.ban(name, now + NO_SLOT_BAN_MS, [name, K.noSlotUploads(key)]);
+    return true;
+  };
 
   /** The ban code in force for this IP or key, if any; counts the request where a ban counts it. */
   check(ip: string, key: string | null, isSubmit: boolean): string | null {
     if (!this.enabled) return null;
     const now = this.now();
-    if (this.banned(`badkey:${ip}`, now)) return 'ERROR: 1004';
-    if (key && this.banned(`zero:${key}`, now)) return 'ERROR: 1002';
+    if (this.banned(K.badKey(ip), now)) return 'ERROR: 1004';
+    if (key && this.banned(K.zero(key), now)) return 'ERROR: 1002';
     if (key && isSubmit) {
-      if ((this.noSlots.get(key)?.bannedUntil ?? 0) > now) return 'ERROR: 1003';
-      this.hit(`turn:${key}`, 60, 3_000, 10_000, now);
-      if (this.banned(`turn:${key}`, now)) return 'MAX_USER_TURN';
+      if (this.banned(K.noSlot(key), now)) return 'ERROR: 1003';
+      if (this.banned(K.turn(key), now) || this.hit(K.turn(key), this.turnRule, now)) return 'MAX_USER_TURN';
     }
     if (key && !isSubmit) {
-      if ((this.polls.get(key)?.bannedUntil ?? 0) > now) return 'ERROR: 1005';
-      if (this.count(this.polls, key, now, (r) => r.count > POLLS_PER_UPLOAD * r.uploads + POLLS_FREE, POLL_BAN_MS)) return 'ERROR: 1005';
+      if (this.banned(K.polls(key), now)) return 'ERROR: 1005';
+      const name = K.polls(key);
+      if (this.pollsOver(name, this.limiter.add(name, this.ratioWindowMs, 1, now, this.pollsOver), now)) return 'ERROR: 1005';
     }
     return null;
   }
 
   wrongKey(ip: string) {
-    if (this.enabled) this.hit(`badkey:${ip}`, 4, 600_000, 600_000);
+    if (this.enabled) this.hit(K.badKey(ip), this.badKeyRule);
   }
 
   zeroBalance(key: string) {
-    if (this.enabled) this.hit(`zero:${key}`, 119, 60_000, 300_000);
+    if (this.enabled) this.hit(K.zero(key), this.zeroRule);
   }
 
   /** The outcome of a submission: null when accepted, else the refusal's code. */
@@ -140,12 +143,15 @@ export class CompatLimits {
   uploaded(key: string) {
     if (!this.enabled) return;
     const now = this.now();
-    this.ratio(this.noSlots, key, now).uploads++;
-    this.ratio(this.polls, key, now).uploads++;
+    this.limiter.add(K.noSlotUploads(key), this.ratioWindowMs, 1, now);
+    this.limiter.add(K.pollUploads(key), this.ratioWindowMs, 1, now);
   }
 
   /** This key was answered ERROR_NO_SLOT_AVAILABLE; enough of them, against its uploads, ban it (1003). */
   noSlot(key: string) {
-    if (this.enabled) this.count(this.noSlots, key, this.now(), (r) => r.count >= NO_SLOT_MIN && r.count >= NO_SLOT_RATIO * r.uploads, NO_SLOT_BAN_MS);
+    if (!this.enabled) return;
+    const now = this.now();
+    const name = K.noSlot(key);
+    this.noSlotOver(name, this.limiter.add(name, this.ratioWindowMs, 1, now, this.noSlotOver), now);
   }
 }

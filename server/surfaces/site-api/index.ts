@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { sharedRateLimitStore } from '#server/lib/shared-store/rate-limit-store.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -51,6 +52,8 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
     await app.register(fastifyRateLimit, {
       global: false,
       enableDraftSpec: true,
+      // Counted across nodes (lib/shared-store): N nodes allow the limit once.
+      store: sharedRateLimitStore(app.sharedLimiter),
       errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `Too many requests; retry in ${ctx.after}.` }),
     });
   }
