@@ -87,6 +87,13 @@ const schema = z.object({
   /** Stripe Checkout: both keys turn it on (secret key sk_…, webhook signing secret whsec_…). */
   STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().startsWith('sk_').optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().startsWith('whsec_').optional()),
+  /** A payout wallet becomes usable this long after its change was confirmed (default 48 hours). */
+  PAYOUT_WALLET_HOLD_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(48 * 3600),
+  /** Referral commissions in percent (up to two decimals): of referred workers' earnings, of referred customers' spend. */
+  REFERRAL_WORKER_PERCENT: z.coerce.number().min(0).max(50).default(10),
+  REFERRAL_CUSTOMER_PERCENT: z.coerce.number().min(0).max(50).default(10),
+  /** For how many months after sign-up a referred customer's spend earns commission. */
+  REFERRAL_CUSTOMER_MONTHS: z.coerce.number().int().min(0).max(120).default(12),
   /** Currencies prices are shown in besides USD, with their rate per 1 USD. */
   CURRENCY_RATES: currencyRates.prefault('RUB=90,CNY=7.2'),
 });

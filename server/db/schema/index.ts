@@ -6,3 +6,4 @@ export * from './payments.ts';
 export * from './money.ts';
 export * from './promotions.ts';
 export * from './ops.ts';
+export * from './payouts.ts';

@@ -91,9 +91,10 @@ async function createSession(ctx: Ctx, userId: number, meta: RequestMeta, twoFac
 
 /**
  * Registers an account and mails the confirmation link. Answers the same for a taken address
- * (its owner gets a notice instead), so registration does not reveal accounts.
+ * (its owner gets a notice instead), so registration does not reveal accounts. Returns the new
+ * account's id (null for a taken address) for the caller's own bookkeeping, never for the answer.
  */
-export async function register(ctx: Ctx, input: { email: string; password: string; userType?: UserType; language: Language }) {
+export async function register(ctx: Ctx, input: { email: string; password: string; userType?: UserType; language: Language }): Promise<number | null> {
   const passwordHash = await hashPassword(input.password);
   const user = await insertUser(ctx.db, {
     email: input.email,
@@ -110,10 +111,11 @@ export async function register(ctx: Ctx, input: { email: string; password: strin
       const link = await issueLink(ctx, existing, 'remind');
       await mail(ctx, existing.email, 'alreadyRegistered', existing.interfaceLanguage, { email: existing.email }, link);
     }
-    return;
+    return null;
   }
   const link = await issueLink(ctx, user, 'confirm_email');
   await mail(ctx, user.email, 'confirmEmail', user.interfaceLanguage, { email: user.email }, link);
+  return user.id;
 }
 
 /** Mails a fresh confirmation link to an unconfirmed account; silent otherwise. */
@@ -234,15 +236,15 @@ async function useLink(ctx: Ctx, purpose: repo.TokenPurpose, hash: string, userI
 }
 
 /**
- * The hash-link mechanism for other modules (money transfers): a single-use link expiring after
+ * The hash-link mechanism for other modules (money transfers, payout wallets): a single-use link expiring after
  * the purpose's TTL, of which only the sha256 is stored. Call inside the caller's transaction.
  */
-export async function issueHashLink(ctx: Ctx, user: Pick<UserRow, 'id' | 'interfaceLanguage'>, purpose: 'send_user', payload: Record<string, string>) {
+export async function issueHashLink(ctx: Ctx, user: Pick<UserRow, 'id' | 'interfaceLanguage'>, purpose: 'send_user' | 'edit_purse', payload: Record<string, string>) {
   return { link: await issueLink(ctx, user, purpose, payload) };
 }
 
 /** Uses a hash link once (in the caller's transaction). @throws AppError LINK_INVALID */
-export async function consumeHashLink(ctx: Ctx, purpose: 'send_user', hash: string, userId: number) {
+export async function consumeHashLink(ctx: Ctx, purpose: 'send_user' | 'edit_purse', hash: string, userId: number) {
   const token = await repo.consumeToken(ctx.db, purpose, sha256(hash), userId);
   if (!token) throw new AppError('LINK_INVALID', 'This link has expired or was already used.');
   return token;
@@ -338,23 +340,4 @@ export async function unsubscribe(ctx: Ctx, input: { hash: string; userId: numbe
 /** Issues the one-click unsubscribe link placed in notification mails. */
 export async function unsubscribeLink(ctx: Ctx, user: Pick<UserRow, 'id' | 'interfaceLanguage'>) {
   return issueLink(ctx, user, 'delete_email');
-}
-
-/** Asks to change the payout wallet; nothing changes until the mailed link is followed. */
-export async function requestWalletChange(ctx: Ctx, userId: number, wallet: { method: string; address: string }) {
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw new AppError('UNAUTHENTICATED');
-  await repo.voidTokens(ctx.db, user.id, 'edit_purse');
-  const link = await issueLink(ctx, user, 'edit_purse', wallet);
-  await mail(ctx, user.email, 'walletChange', user.interfaceLanguage, wallet, link);
-}
-
-/** @throws AppError LINK_INVALID */
-export async function confirmWalletChange(ctx: Ctx, input: { hash: string; userId: number }) {
-  return ctx.db.transaction(async (tx) => {
-    const token = await useLink(withDb(ctx, tx), 'edit_purse', input.hash, input.userId);
-    const wallet = { method: token.payload.method!, address: token.payload.address! };
-    await updateUser(tx, input.userId, { wallet });
-    return { wallet };
-  });
 }

@@ -12,6 +12,14 @@ export async function applyLedgerEntry(
   db: Db,
   entry: { userId: number; amount: number; kind: LedgerKind; reason: string; actorId?: number | null; taskId?: number | null; paymentId?: number | null },
 ): Promise<number | null> {
+  return (await applyLedgerEntryRow(db, entry))?.balance ?? null;
+}
+
+/** applyLedgerEntry, also returning the written entry's id (for records that point at their entry). */
+export async function applyLedgerEntryRow(
+  db: Db,
+  entry: { userId: number; amount: number; kind: LedgerKind; reason: string; actorId?: number | null; taskId?: number | null; paymentId?: number | null },
+): Promise<{ balance: number; entryId: number } | null> {
   // One statement (one round trip): the balance moves and the entry is written, or neither.
   const res = await db.execute(sql`
     with moved as (
@@ -21,10 +29,11 @@ export async function applyLedgerEntry(
     ), entry as (
       insert into ledger_entries (user_id, amount, kind, reason, actor_id, task_id, payment_id)
       select ${entry.userId}, ${entry.amount}::bigint, ${entry.kind}, ${entry.reason}, ${entry.actorId ?? null}::bigint, ${entry.taskId ?? null}::bigint, ${entry.paymentId ?? null}::bigint from moved
+      returning id
     )
-    select balance from moved`);
-  const row = res.rows[0] as { balance: number | string } | undefined;
-  return row ? Number(row.balance) : null;
+    select moved.balance, entry.id from moved, entry`);
+  const row = res.rows[0] as { balance: number | string; id: number | string } | undefined;
+  return row ? { balance: Number(row.balance), entryId: Number(row.id) } : null;
 }
 
 export async function ledgerSum(db: Db, userId: number): Promise<number> {

@@ -1,6 +1,6 @@
 import type { Ctx } from '#server/lib/ctx.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { applyLedgerEntry, findBalance, type LedgerKind } from './billing.repo.ts';
+import { applyLedgerEntry, applyLedgerEntryRow, findBalance, type LedgerKind } from './billing.repo.ts';
 
 /**
  * Moves money on a user's balance with a ledger entry, atomically. Call inside the transaction of
@@ -14,6 +14,19 @@ export async function postLedgerEntry(
   const balance = await applyLedgerEntry(ctx.db, entry);
   if (balance === null) throw new AppError('INSUFFICIENT_FUNDS', 'The balance is too low for this operation.');
   return balance;
+}
+
+/**
+ * postLedgerEntry for records that keep the id of their entry (payouts).
+ * @throws AppError INSUFFICIENT_FUNDS when the balance would go negative.
+ */
+export async function postLedgerEntryReturningId(
+  ctx: Ctx,
+  entry: { userId: number; amount: number; kind: LedgerKind; reason: string; actorId?: number | null },
+): Promise<{ balance: number; entryId: number }> {
+  const row = await applyLedgerEntryRow(ctx.db, entry);
+  if (row === null) throw new AppError('INSUFFICIENT_FUNDS', 'The balance is too low for this operation.');
+  return row;
 }
 
 /** The balance in micro-USD. @throws AppError NOT_FOUND */

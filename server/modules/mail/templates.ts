@@ -3,7 +3,7 @@ import type { Language } from '#shared/i18n/languages.ts';
 type Catalogue = Record<string, { subject: string; intro: string; action: string; outro: string }>;
 const catalogues = import.meta.glob<Catalogue>('../../../shared/i18n/locales/*/mail.json', { import: 'default', eager: true });
 
-export type MailKind = 'confirmEmail' | 'alreadyRegistered' | 'remind' | 'remindUnknown' | 'changeEmail' | 'changeEmailNotice' | 'walletChange' | 'paymentReceipt' | 'transferConfirm' | 'transferReceived';
+export type MailKind = 'confirmEmail' | 'alreadyRegistered' | 'remind' | 'remindUnknown' | 'changeEmail' | 'changeEmailNotice' | 'walletChange' | 'paymentReceipt' | 'transferConfirm' | 'transferReceived' | 'walletConfirmed' | 'payoutSent' | 'payoutRejected';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

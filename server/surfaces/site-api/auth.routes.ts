@@ -12,10 +12,12 @@ import {
   type LoginResult,
 } from '#shared/contracts/auth.ts';
 import { homePathOf } from '#shared/contracts/user.ts';
+import { attributeSignup } from '#server/modules/affiliate/affiliate.service.ts';
 import * as auth from '#server/modules/auth/auth.service.ts';
+import { confirmWallet } from '#server/modules/payouts/payouts.service.ts';
 import { findUserById } from '#server/modules/users/users.repo.ts';
-import { ensureCsrfToken } from '#server/plugins/csrf.ts';
-import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '#server/plugins/session.ts';
+import { csrfVisitorId, ensureCsrfToken } from '#server/plugins/csrf.ts';
+import { clearSessionCookie, cookieNamesOf, sessionTokenOf, setSessionCookie } from '#server/plugins/session.ts';
 import { read } from './reads.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
@@ -49,7 +51,13 @@ export async function authRoutes(app: FastifyInstance) {
   } });
 
   r.post('/v2/auth/register', { config: { access: 'public', rateLimit: strict }, schema: { body: RegisterSchema } }, async (req) => {
-    await auth.register(req.ctx, req.body);
+    const userId = await auth.register(req.ctx, req.body);
+    // Referral attribution (issue 12): the first referral link this browser followed, or its reg_referrer cookie.
+    if (userId !== null) {
+      await attributeSignup(req.ctx, userId, { visitorId: csrfVisitorId(req.cookies[cookieNamesOf(req).csrf]), cookieFrom: req.cookies.reg_referrer }).catch((err: unknown) =>
+        req.log.error({ err }, 'referral attribution failed'),
+      );
+    }
     return ACCEPTED;
   });
 
@@ -112,6 +120,6 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   r.post('/v2/auth/edit-purse', { config: { access: 'public', rateLimit: strict }, schema: { body: HashLinkSchema } }, async (req) =>
-    auth.confirmWalletChange(req.ctx, req.body),
+    confirmWallet(req.ctx, req.body, meta(req)),
   );
 }

@@ -11,6 +11,7 @@ import { checkAccess } from '#server/plugins/access.ts';
 import { verifyCsrf } from '#server/plugins/csrf.ts';
 import { loadAuth } from '#server/plugins/session.ts';
 import { adminRoutes } from './admin.routes.ts';
+import { affiliateRoutes } from './affiliate.routes.ts';
 import { authRoutes } from './auth.routes.ts';
 import { customerRoutes } from './customer.routes.ts';
 import { customerLogsRoutes } from './customer-logs.routes.ts';
@@ -19,6 +20,7 @@ import { eventTrackerRoutes } from './event-tracker.routes.ts';
 import { moderationRoutes } from './moderation.routes.ts';
 import { moneyRoutes } from './money.routes.ts';
 import { paymentsRoutes } from './payments.routes.ts';
+import { payoutsRoutes } from './payouts.routes.ts';
 import { pricingRoutes } from './pricing.routes.ts';
 import { promotionsRoutes } from './promotions.routes.ts';
 import { statisticsRoutes } from './statistics.routes.ts';
@@ -109,6 +111,8 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(paymentsRoutes);
   await app.register(promotionsRoutes);
   await app.register(moneyRoutes);
+  await app.register(payoutsRoutes);
+  await app.register(affiliateRoutes);
 }
 
 export const siteApi = fp(

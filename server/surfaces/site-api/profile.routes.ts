@@ -14,7 +14,8 @@ import {
   WalletChangeSchema,
 } from '#shared/contracts/profile.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { requestEmailChange, requestWalletChange } from '#server/modules/auth/auth.service.ts';
+import { requestEmailChange } from '#server/modules/auth/auth.service.ts';
+import { requestWallet } from '#server/modules/payouts/payouts.service.ts';
 import * as users from '#server/modules/users/users.service.ts';
 import { currentUser } from '#server/plugins/access.ts';
 import { ensureCsrfToken } from '#server/plugins/csrf.ts';
@@ -53,7 +54,9 @@ export async function profileRoutes(app: FastifyInstance) {
   });
   r.post('/v2/profile/api-key', { config: { access } }, async (req) => users.rotateApiKey(req.ctx, uid(req)));
   r.post('/v2/profile/wallet', { config: { access, rateLimit: strict }, schema: { body: WalletChangeSchema } }, async (req) => {
-    await requestWalletChange(req.ctx, uid(req), req.body);
+    // The profile's wallet form asks through the payouts module (a pending wallet per method, mailed link, hold).
+    const method = req.body.method === 'card' ? 'bank' : req.body.method;
+    await requestWallet(req.ctx, uid(req), { method, address: req.body.address }, { ip: req.ip, userAgent: req.headers['user-agent'] });
     return ACCEPTED;
   });
 
