@@ -79,7 +79,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   app.decorate('database', database);
   app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR, from: `${config.BRAND_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>` }));
   app.decorate('market', new Market());
-  app.decorate('payments', await createPaymentProviders(config, database.db));
+  app.decorate('payments', await createPaymentProviders(config, database.db, app.log));
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
   const sharedLimiter = await startSharedLimiter(config, database, app.log);

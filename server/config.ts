@@ -22,6 +22,7 @@ const currencyRates = z
     return rates;
   });
 
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional());
 const bool = z.preprocess((v) => (v === undefined || v === '' ? undefined : String(v) === 'true' || v === '1'), z.boolean().optional());
 
 const schema = z.object({
@@ -87,6 +88,33 @@ const schema = z.object({
   /** Stripe Checkout: both keys turn it on (secret key sk_…, webhook signing secret whsec_…). */
   STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().startsWith('sk_').optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().startsWith('whsec_').optional()),
+  /**
+   * Crypto invoices (modules/payments/crypto). A coin is offered when its account extended PUBLIC
+   * key is set and a chain source exists for it: BTC (zpub → bc1q…, xpub → 1…), BCH (xpub of
+   * m/44'/145'/0'), USDT on TRON (xpub of m/44'/195'/0').
+   */
+  CRYPTO_BTC_XPUB: optionalText,
+  CRYPTO_BCH_XPUB: optionalText,
+  CRYPTO_USDT_XPUB: optionalText,
+  /** Confirmations before a deposit is credited, per coin. */
+  CRYPTO_BTC_CONFIRMATIONS: z.coerce.number().int().min(0).max(100).default(2),
+  CRYPTO_BCH_CONFIRMATIONS: z.coerce.number().int().min(0).max(100).default(6),
+  CRYPTO_USDT_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(19),
+  /** How long an invoice's rate holds, and how long after expiry late payments are still watched for. */
+  CRYPTO_INVOICE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  CRYPTO_LATE_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(72),
+  /** live: the adapters below; simulator: the offline chain simulator (development and tests only, never real money). */
+  CRYPTO_CHAIN: z.enum(['live', 'simulator']).default('live'),
+  CRYPTO_BTC_ESPLORA_URL: optionalUrl,
+  CRYPTO_BCH_ESPLORA_URL: optionalUrl,
+  CRYPTO_TRONGRID_URL: optionalUrl,
+  CRYPTO_TRONGRID_API_KEY: optionalText,
+  /** Seconds between chain polls (every node polls; crediting is exactly once regardless). */
+  CRYPTO_POLL_SECONDS: z.coerce.number().min(0.2).max(3600).default(15),
+  /** USD per coin, fixed ("BTC=65000,BCH=350"); USDT is 1 unless given. Ignored for a coin CRYPTO_RATES_URL quotes. */
+  CRYPTO_RATES: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\s*[A-Za-z]{3,4}\s*=\s*\d{1,9}(\.\d{1,8})?\s*(,\s*[A-Za-z]{3,4}\s*=\s*\d{1,9}(\.\d{1,8})?\s*)*$/).optional()),
+  /** A spot-price API in Coinbase's shape: GET {url}/prices/BTC-USD/spot → {"data":{"amount":"65000.12"}}. */
+  CRYPTO_RATES_URL: optionalUrl,
   /** A payout wallet becomes usable this long after its change was confirmed (default 48 hours). */
   PAYOUT_WALLET_HOLD_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(48 * 3600),
   /** Referral commissions in percent (up to two decimals): of referred workers' earnings, of referred customers' spend. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CAPTCHA_TYPES } from '#shared/captcha-types/index.ts';
 import type { Ctx } from './lib/ctx.ts';
 import { pruneOldApiErrors } from './modules/apilog/apilog.service.ts';
+import { syncAll as syncCryptoInvoices } from './modules/payments/crypto/crypto.service.ts';
 import { FULL_LOAD } from './modules/pricing/pricing.service.ts';
 import { deliverDuePingbacks } from './modules/tasks/pingback.service.ts';
 import { countQueuedByTypeUpTo } from './modules/tasks/tasks.repo.ts';
@@ -57,6 +58,9 @@ export function startJobs(app: FastifyInstance): () => void {
     every(20_000, () => sampleLoad(ctx(), node, app.workerHub.workerCounts), onError),
     every(60_000, () => rollUpStatistics(ctx()), onError),
   ];
+  // Crypto invoices: poll each configured coin's chain for deposits and credit them (exactly once on any number of nodes).
+  const crypto = app.payments.crypto;
+  if (crypto) stops.push(every(app.config.CRYPTO_POLL_SECONDS * 1000, () => syncCryptoInvoices(ctx(), crypto), onError));
   const firstRollUp = setTimeout(() => void rollUpStatistics(ctx()).catch(onError), 3_000);
   firstRollUp.unref();
   stops.push(() => clearTimeout(firstRollUp));

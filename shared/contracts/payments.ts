@@ -30,6 +30,15 @@ export interface PaymentView {
   failure: string | null;
   createdAt: string;
   creditedAt: string | null;
+  /** The bonus promo code entered with this top-up, if any. */
+  promoCode: string | null;
+  /**
+   * Crypto: how the invoice ended (underpaid, overpaid), or a deposit credited on its own: late
+   * (after the invoice expired, at the rate of its arrival) or extra (after it was settled).
+   */
+  note: 'underpaid' | 'overpaid' | 'late' | 'extra' | null;
+  /** Crypto: the invoice this payment is, or the invoice a late or extra deposit was sent to. */
+  invoiceId: number | null;
 }
 
 /** Admins' payment search (/p/admin, tab Payments). */

@@ -34,4 +34,6 @@ export type ServerMessage =
    * a new submission (`queued`) or the end of a task. The customer console refetches its figures.
    */
   | { type: 'task'; id: number; state: 'queued' | 'solved' | 'unsolvable' }
+  /** To every socket of a user whose payment was just credited: the new balance, USD. */
+  | { type: 'balance'; balance: string }
   | { type: 'error'; message: string; code?: string };

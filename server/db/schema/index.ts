@@ -7,3 +7,4 @@ export * from './money.ts';
 export * from './promotions.ts';
 export * from './ops.ts';
 export * from './payouts.ts';
+export * from './crypto.ts';

@@ -1,6 +1,6 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { ledgerEntries, payments, paymentEvents, sandboxCheckouts, users } from '#server/db/schema/index.ts';
+import { ledgerEntries, payments, paymentEvents, promoCodes, sandboxCheckouts, users } from '#server/db/schema/index.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
@@ -121,4 +121,19 @@ export async function decideSandboxCheckout(db: Db, ref: string, status: 'approv
     .where(and(eq(sandboxCheckouts.ref, ref), eq(sandboxCheckouts.status, 'open')))
     .returning({ ref: sandboxCheckouts.ref });
   return rows.length > 0;
+}
+
+/** The channel a credited payment announces the new balance on (surfaces/realtime tells the customer's pages). */
+export const BALANCE_CHANNEL = 'balance_changed';
+
+/** Announces the user's balance when the transaction commits (NOTIFY is delivered on commit). */
+export async function notifyBalance(db: Db, userId: number) {
+  await db.execute(sql`select pg_notify(${BALANCE_CHANNEL}, json_build_object('userId', id, 'balance', balance)::text) from users where id = ${userId}`);
+}
+
+/** The codes of these promo code ids (for the payment history). */
+export async function promoCodesByIds(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: promoCodes.id, code: promoCodes.code }).from(promoCodes).where(inArray(promoCodes.id, ids));
+  return new Map(rows.map((r) => [r.id, r.code]));
 }

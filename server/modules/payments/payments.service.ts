@@ -27,6 +27,7 @@ import { postLedgerEntry } from '#server/modules/billing/billing.service.ts';
 import { renderMail } from '#server/modules/mail/templates.ts';
 import { creditTopUpBonus, promoForTopUp } from '#server/modules/promotions/promo-codes.service.ts';
 import { findUserById } from '#server/modules/users/users.repo.ts';
+import { cryptoNotesFor } from './crypto/crypto.service.ts';
 import * as repo from './payments.repo.ts';
 import type { PaymentProvider, WebhookEvent } from './providers/provider.ts';
 
@@ -49,6 +50,9 @@ export function presentPayment(p: repo.PaymentRow): PaymentView {
     failure: p.failure,
     createdAt: p.createdAt.toISOString(),
     creditedAt: p.creditedAt?.toISOString() ?? null,
+    promoCode: null,
+    note: null,
+    invoiceId: null,
   };
 }
 
@@ -123,6 +127,8 @@ export async function handleWebhookEvent(ctx: Ctx, provider: PaymentProvider, ev
     await postLedgerEntry(withDb(ctx, tx), { userId: payment.userId, amount: payment.amount, kind: 'topup', reason: `Top-up #${payment.id} (${provider.name})`, paymentId: payment.id });
     // Promo code bonus (modules/promotions): a separate `promo` entry, in this same transaction, so exactly once with the top-up.
     await creditTopUpBonus(withDb(ctx, tx), payment);
+    // The customer's open pages show the new balance (surfaces/realtime, on commit).
+    await repo.notifyBalance(tx, payment.userId);
     return { ...(await settle('credited', payment.id)), payment };
   });
   if (result.outcome.startsWith('refused')) ctx.log.warn({ provider: provider.name, eventId: event.eventId, outcome: result.outcome }, 'payment webhook refused');
@@ -178,8 +184,12 @@ export async function adjustPayment(ctx: Ctx, adminId: number, id: number, input
   return paymentForAdmin(ctx, id);
 }
 
+/** The user's payments, newest first, with the promo code each used and how crypto ones ended. */
 export async function listPayments(ctx: Ctx, userId: number): Promise<PaymentView[]> {
-  return (await repo.listPayments(ctx.db, userId, 200)).map(presentPayment);
+  const rows = await repo.listPayments(ctx.db, userId, 200);
+  const promoIds = [...new Set(rows.map((p) => p.promoCodeId).filter((id): id is number => id !== null))];
+  const [codes, crypto] = await Promise.all([repo.promoCodesByIds(ctx.db, promoIds), cryptoNotesFor(ctx.db, rows.map((p) => p.id))]);
+  return rows.map((p) => ({ ...presentPayment(p), promoCode: p.promoCodeId === null ? null : (codes.get(p.promoCodeId) ?? null), ...crypto.get(p.id) }));
 }
 
 /** @throws AppError NOT_FOUND */

@@ -156,6 +156,11 @@ export class WorkerHub {
     }
   }
 
+  /** A payment was credited: the user's open pages show the new balance. */
+  onBalance(event: { userId: number; balance: number }) {
+    for (const socket of this.customers.get(event.userId) ?? []) send(socket, { type: 'balance', balance: formatMoney(event.balance) });
+  }
+
   watchCustomer(userId: number, socket: WebSocket) {
     const set = this.customers.get(userId) ?? new Set();
     set.add(socket);

@@ -6,6 +6,7 @@ import type { WorkerClientMessage } from '#shared/contracts/realtime.ts';
 import { formatMoney } from '#shared/money.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { getBalance } from '#server/modules/billing/billing.service.ts';
+import { BALANCE_CHANNEL } from '#server/modules/payments/payments.repo.ts';
 import { findApiSettings } from '#server/modules/tasks/tasks.repo.ts';
 import { answerTask, skipTask, TASK_CHANNEL, type TaskEvent } from '#server/modules/tasks/tasks.service.ts';
 import { getWorkerState } from '#server/modules/workers/workers.service.ts';
@@ -44,6 +45,8 @@ export const realtime = fp(
       void hub.onEvent(JSON.parse(payload) as TaskEvent);
     });
     app.addHook('onClose', async () => unlisten());
+    const unlistenBalance = await app.database.listen(BALANCE_CHANNEL, (payload) => hub.onBalance(JSON.parse(payload) as { userId: number; balance: number }));
+    app.addHook('onClose', async () => unlistenBalance());
 
     // Cross-site WebSocket hijacking: a browser always sends Origin on a WebSocket handshake, and a
     // page on another site would carry the visitor's cookies. Only our own sites may connect. No

@@ -7,6 +7,8 @@ import { AppError } from '#server/lib/app-error.ts';
 import { adjustPayment, getPayment, listPayments, paymentForAdmin, searchPaymentsForAdmin, startTopUp } from '#server/modules/payments/payments.service.ts';
 import { AdjustBalanceSchema } from '#shared/contracts/admin.ts';
 import { findSandboxCheckout } from '#server/modules/payments/payments.repo.ts';
+import { invoiceView, simulate } from '#server/modules/payments/crypto/crypto.service.ts';
+import { SimulateSchema } from '#shared/contracts/crypto.ts';
 import { decideSandboxCheckout, SANDBOX_SIGNATURE_HEADER } from '#server/modules/payments/providers/sandbox.ts';
 import { currentUser } from '#server/plugins/access.ts';
 import { webhookPath } from '#server/surfaces/webhooks/index.ts';
@@ -36,6 +38,16 @@ export async function paymentsRoutes(app: FastifyInstance) {
   r.post('/v2/payments', { config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { body: TopUpRequestSchema } }, async (req) =>
     startTopUp(req.ctx, setup.providers, currentUser(req).id, req.body),
   );
+
+  // Crypto invoices: the invoice page reads its address, amount, countdown and deposits here; on a
+  // simulated chain (CRYPTO_CHAIN=simulator, development and tests) it can also pay and mine.
+  const PaymentIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+  read(app, { path: '/v2/payments/:id/invoice', access: 'user', params: PaymentIdParams, handler: (call) => invoiceView(call.ctx, setup.crypto, userOf(call).id, call.params.id) });
+  if (setup.crypto?.simulators) {
+    r.post('/v2/payments/:id/simulate', { config: { access: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { params: PaymentIdParams, body: SimulateSchema } }, async (req) =>
+      simulate(req.ctx, setup.crypto, currentUser(req).id, req.params.id, req.body),
+    );
+  }
 
   // Admins: search, one payment with its webhook events, manual credits and refunds.
   read(app, { path: '/v2/admin/payments', access: 'admin', query: AdminPaymentQuerySchema, handler: (call) => searchPaymentsForAdmin(call.ctx, call.query) });
