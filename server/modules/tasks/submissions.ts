@@ -32,7 +32,13 @@ export type SubmissionOutcome = 'accepted' | 'refused_overload';
 export interface SubmissionQueueOptions {
   /** Submissions written in one statement. */
   maxBatch?: number;
-  /** Batches written at once: a second writer gathers and plans while the first commits. */
+  /**
+   * Batches written at once (default 1). With one writer, everything that arrives while a batch is
+   * written goes into the next one, so batches grow with the load; a second writer would take the
+   * next arrival at once and split the same load into twice as many, smaller, statements (which
+   * also wait on the same customers' balance rows). The database's cost per task falls steeply
+   * with the batch size (about 400 µs alone, 125 µs in 16s, 63 µs in 64s on the bench machine).
+   */
   maxWriters?: number;
   /**
    * Submissions allowed to wait for a writer. Beyond it a submission is refused at once with
@@ -51,7 +57,8 @@ interface Waiting {
 
 /**
  * Group commit for submissions: while one batch is being written, the next ones gather, and are
- * written together in the following transaction. Under load this turns hundreds of small
+ * written together in the following transaction, sent the moment the previous one is done (no
+ * timer). Under load this turns hundreds of small
  * transactions (each waiting for its own disk flush and for the customer's balance row) into a
  * few large ones; when idle a submission is written at once, alone.
  *
@@ -71,7 +78,7 @@ export class SubmissionQueue {
     opts: SubmissionQueueOptions = {},
   ) {
     this.maxBatch = opts.maxBatch ?? 500;
-    this.maxWriters = opts.maxWriters ?? 2;
+    this.maxWriters = opts.maxWriters ?? 1;
     this.maxWaiting = opts.maxWaiting ?? 2 * this.maxBatch;
     this.onOutcome = opts.onOutcome ?? (() => {});
   }

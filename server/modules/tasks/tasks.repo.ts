@@ -262,24 +262,19 @@ export async function findMistakes(db: Db, workerId: number, limit: number) {
 export type NewQueuedTask = Omit<NewTask, 'id' | 'state'> & { price: number };
 
 /**
- * Queues tasks and charges them in ONE statement (atomic by itself, one round trip): locks the
- * customers' balance rows in id order, accepts each customer's tasks in order while the running
- * total fits the balance, inserts the accepted tasks with one charge entry each, moves each
- * balance once, and announces the tasks on the task channel (delivered at commit).
- * @returns the task id of each input, or null where the balance fell short (nothing written for it)
+ * The submission batch statement. Its text never changes (the rows come as one JSON array, the
+ * images as one bytea with each row's offset and length), so PostgreSQL parses and plans it once
+ * per connection (a named prepared statement) whatever the batch size: with a VALUES list per
+ * batch, parsing and planning cost more than writing a small batch.
  */
-export async function queueAndCharge(db: Db, items: NewQueuedTask[], channel: string): Promise<(number | null)[]> {
-  const values = sql.join(
-    items.map(
-      (t, ord) => sql`(${ord}::int, ${t.customerId}::bigint, ${t.type}::text, ${t.kind}::text, ${JSON.stringify(t.payload)}::jsonb, ${t.image ?? null}::bytea,
-        ${t.language ?? null}::text, ${t.price}::bigint, ${t.reward}::bigint, ${t.softId ?? null}::int, ${t.pingback ?? null}::text, ${t.apiVersion}::text,
-        ${t.sourceIp}::text, ${t.sandbox ?? false}::boolean, ${t.maxAttempts}::int, ${t.expiresAt}::timestamptz, ${t.consensus ? JSON.stringify(t.consensus) : null}::jsonb)`,
-    ),
-    sql`, `,
-  );
-  const res = await db.execute(sql`
-    with input (ord, customer_id, type, kind, payload, image, language, price, reward, soft_id, pingback, api_version, source_ip, sandbox, max_attempts, expires_at, consensus) as (
-      values ${values}
+const QUEUE_AND_CHARGE = `
+    with input as (
+      select x.ord, x.customer_id, x.type, x.kind, x.payload, x.language, x.price, x.reward, x.soft_id, x.pingback, x.api_version,
+        x.source_ip, x.sandbox, x.max_attempts, x.expires_at, x.consensus,
+        case when x.image_len >= 0 then substring($2::bytea from x.image_at + 1 for x.image_len) end as image
+      from jsonb_to_recordset($1::jsonb) as x(ord int, customer_id bigint, type text, kind text, payload jsonb, image_at int, image_len int,
+        language text, price bigint, reward bigint, soft_id int, pingback text, api_version text, source_ip text, sandbox boolean,
+        max_attempts int, expires_at timestamptz, consensus jsonb)
     ),
     locked as (
       select id, balance from users where id in (select customer_id from input) order by id for no key update
@@ -304,9 +299,35 @@ export async function queueAndCharge(db: Db, items: NewQueuedTask[], channel: st
       from (select customer_id, sum(price) as total from accepted group by customer_id) s
       where users.id = s.customer_id
     )
-    select ord, id, pg_notify(${channel}, json_build_object('kind', 'queued', 'id', id, 'type', type, 'customerId', customer_id)::text)
-    from accepted`);
+    select ord, id, pg_notify($3, json_build_object('kind', 'queued', 'id', id, 'type', type, 'customerId', customer_id)::text)
+    from accepted`;
+
+/**
+ * Queues tasks and charges them in ONE statement (atomic by itself, one round trip): locks the
+ * customers' balance rows in id order, accepts each customer's tasks in order while the running
+ * total fits the balance, inserts the accepted tasks with one charge entry each, moves each
+ * balance once, and announces the tasks on the task channel (delivered at commit).
+ * @returns the task id of each input, or null where the balance fell short (nothing written for it)
+ */
+export async function queueAndCharge(db: Db, items: NewQueuedTask[], channel: string): Promise<(number | null)[]> {
+  const images: Buffer[] = [];
+  let at = 0;
+  const rows = items.map((t, ord) => {
+    const image = t.image ?? null;
+    const row = {
+      ord, customer_id: t.customerId, type: t.type, kind: t.kind, payload: t.payload, image_at: at, image_len: image ? image.length : -1,
+      language: t.language ?? null, price: t.price, reward: t.reward, soft_id: t.softId ?? null, pingback: t.pingback ?? null, api_version: t.apiVersion,
+      source_ip: t.sourceIp, sandbox: t.sandbox ?? false, max_attempts: t.maxAttempts, expires_at: t.expiresAt, consensus: t.consensus ?? null,
+    };
+    if (image) {
+      images.push(image);
+      at += image.length;
+    }
+    return row;
+  });
+  const params = [JSON.stringify(rows), images.length === 1 ? images[0]! : Buffer.concat(images), channel];
+  const res = await db._.session.prepareQuery({ sql: QUEUE_AND_CHARGE, params }, undefined, 'tasks_queue_and_charge', false).execute();
   const ids: (number | null)[] = items.map(() => null);
-  for (const row of res.rows as { ord: number; id: number | string }[]) ids[Number(row.ord)] = Number(row.id);
+  for (const row of (res as { rows: { ord: number; id: number | string }[] }).rows) ids[Number(row.ord)] = Number(row.id);
   return ids;
 }
