@@ -95,3 +95,4 @@ export const SimulateSchema = z.object({
   blocks: z.coerce.number().int().min(1).max(100).default(1),
 });
 export type SimulateRequest = z.infer<typeof SimulateSchema>;
+export type SimulateInput = z.input<typeof SimulateSchema>;

@@ -86,6 +86,8 @@ const EXPECTED: Record<string, string> = {
   'GET /api/v2/payments': 'user',
   'GET /api/v2/payments/:id': 'user',
   'POST /api/v2/payments': 'user',
+  'GET /api/v2/payments/:id/invoice': 'user',
+  'POST /api/v2/payments/:id/simulate': 'user',
   'GET /api/v2/payments/sandbox/:ref': 'public',
   'POST /api/v2/payments/sandbox/:ref/:decision': 'public',
   'GET /api/v2/admin/payments': 'admin',
@@ -149,7 +151,13 @@ let target: number;
 
 beforeAll(async () => {
   // The sandbox payment provider on, on both databases, so its routes are in the matrix.
-  t = await buildTestApp({ RATE_LIMITS: 'false', PAYMENTS_SANDBOX: 'true' });
+  // A crypto coin on the simulated chain, so the invoice simulator's route exists too.
+  t = await buildTestApp({
+    RATE_LIMITS: 'false',
+    PAYMENTS_SANDBOX: 'true',
+    CRYPTO_CHAIN: 'simulator',
+    CRYPTO_USDT_XPUB: 'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd',
+  });
   const [customer, worker, developer, moderator, admin, other] = await Promise.all([
     buildUser(t, { userType: 'customer' }),
     buildUser(t, { userType: 'worker' }),

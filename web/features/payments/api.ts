@@ -1,4 +1,5 @@
 import type { AdminPaymentDetail, AdminPaymentQuery, AdminPaymentRow, PaymentProviderView, PaymentView, SandboxCheckoutView, TopUpRequest } from '#shared/contracts/payments.ts';
+import type { InvoiceView, SimulateInput } from '#shared/contracts/crypto.ts';
 import { api } from '#web/store/api.ts';
 
 /** Top-ups: /api/v2/payments… (server/surfaces/site-api/payments.routes.ts). */
@@ -20,6 +21,11 @@ export const paymentsApi = api.enhanceEndpoints({ addTagTypes: ['Payments'] }).i
       query: ({ id, ...body }) => ({ url: `api/v2/admin/payments/${id}/adjustments`, method: 'POST', body }),
       invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Payments', id: `ADMIN-${id}` }, 'User']),
     }),
+    getInvoice: build.query<InvoiceView, number>({ query: (id) => `api/v2/payments/${id}/invoice`, providesTags: (_r, _e, id) => [{ type: 'Payments', id: `INVOICE-${id}` }] }),
+    simulateInvoice: build.mutation<InvoiceView, { id: number } & SimulateInput>({
+      query: ({ id, ...body }) => ({ url: `api/v2/payments/${id}/simulate`, method: 'POST', body }),
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Payments', id: `INVOICE-${id}` }, { type: 'Payments', id: 'LIST' }, 'User']),
+    }),
     getSandboxCheckout: build.query<SandboxCheckoutView, string>({ query: (ref) => `api/v2/payments/sandbox/${encodeURIComponent(ref)}` }),
     decideSandboxCheckout: build.mutation<{ redirectUrl: string }, { ref: string; decision: 'approve' | 'decline' }>({
       query: ({ ref, decision }) => ({ url: `api/v2/payments/sandbox/${encodeURIComponent(ref)}/${decision}`, method: 'POST' }),
@@ -33,6 +39,8 @@ export const {
   useGetPaymentQuery,
   useStartTopUpMutation,
   useGetSandboxCheckoutQuery,
+  useGetInvoiceQuery,
+  useSimulateInvoiceMutation,
   useDecideSandboxCheckoutMutation,
   useAdminPaymentsQuery,
   useAdminPaymentQuery,

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { coinOfProvider } from '#shared/contracts/crypto.ts';
 import type { PaymentStatus } from '#shared/contracts/payments.ts';
 import { buttonClassName } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
@@ -47,6 +48,7 @@ export function PaymentHistory({ lang }: { lang: string }) {
             <th scope="col">{t('history.columns.date')}</th>
             <th scope="col">{t('history.columns.method')}</th>
             <th scope="col">{t('history.columns.status')}</th>
+            <th scope="col">{t('history.columns.promo')}</th>
             <th scope="col" className="num">{t('history.columns.amount')}</th>
           </tr>
         </thead>
@@ -55,10 +57,23 @@ export function PaymentHistory({ lang }: { lang: string }) {
             <tr key={p.id}>
               <td>#{p.id}</td>
               <td>{when.format(new Date(p.createdAt))} UTC</td>
-              <td>{t(`providers.${p.provider}.name`, { defaultValue: p.provider })}</td>
+              <td>
+                {p.invoiceId !== null ? (
+                  <LocalizedLink to={`${coinOfProvider(p.provider)?.page ?? '/pay'}?invoice=${p.invoiceId}`}>{t(`providers.${p.provider}.name`, { defaultValue: p.provider })}</LocalizedLink>
+                ) : (
+                  t(`providers.${p.provider}.name`, { defaultValue: p.provider })
+                )}
+              </td>
               <td>
                 <Badge tone={TONE[p.status]}>{t(`status.${p.status}`)}</Badge>
+                {p.note && (
+                  <span className="text-sm muted history-note">
+                    {' '}
+                    {t(`history.notes.${p.note}`, { invoice: p.invoiceId })}
+                  </span>
+                )}
               </td>
+              <td>{p.promoCode ? <code data-testid="history-promo">{p.promoCode}</code> : <span className="muted">—</span>}</td>
               <td className="num">${p.amount}</td>
             </tr>
           ))}

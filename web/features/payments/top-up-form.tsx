@@ -21,8 +21,11 @@ export function TopUpForm({
   navigate = (url: string) => window.location.assign(url),
   promo,
   promoCode = null,
+  only,
 }: {
   lang: string;
+  /** Offer this one method only (a coin's own page, /pay/cryptocurrency-…). */
+  only?: string;
   navigate?: (url: string) => void;
   promo?: (amount: string | null) => ReactNode;
   promoCode?: string | null;
@@ -35,7 +38,7 @@ export function TopUpForm({
   const [touched, setTouched] = useState(false);
 
   if (providers.isLoading) return <LoadingBlock lines={4} />;
-  const list = providers.data ?? [];
+  const list = (providers.data ?? []).filter((p) => only === undefined || p.name === only);
   if (providers.isError) {
     return (
       <Banner tone="danger" role="alert">

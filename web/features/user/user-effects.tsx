@@ -4,6 +4,7 @@ import { useCurrentPage } from '#web/lib/use-page.ts';
 import { useAppSelector } from '#web/store/hooks.ts';
 import { useReadSystemMessageMutation, useUpdateUserMutation } from './api.ts';
 import { useCurrentUser } from './use-current-user.ts';
+import { useLiveBalance } from './use-live-balance.ts';
 
 declare global {
   interface Window {
@@ -37,6 +38,9 @@ export function UserEffects() {
       ...user.analyticsData,
     });
   }, [user?.id, sites, host]); // eslint-disable-line react-hooks/exhaustive-deps -- once per user and page load
+
+  // A credited payment shows in the header's balance on every open page (the /ws balance event).
+  useLiveBalance(user?.id ?? null);
 
   if (!user) return null;
   return <SystemMessagePopup message={user.systemMessage} language={lang} onRead={(id) => readMessage({ id: Number(id) }).unwrap()} />;
