@@ -16,6 +16,7 @@ import { startSharedLimiter, type SharedLimiter } from './lib/shared-store/index
 import { loadShedding } from './plugins/load-shedding.ts';
 import { CLIENT_DIR } from './lib/root.ts';
 import { onCatalogChange, watchCatalog } from './modules/catalog/catalog.service.ts';
+import { onContentChange, watchContent } from './modules/content/content.service.ts';
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
 import { createPaymentProviders, type PaymentSetup } from './modules/payments/providers/index.ts';
 import { onCampaignChange, watchCampaigns } from './modules/promotions/campaigns.service.ts';
@@ -112,9 +113,12 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
     const unsubscribe = onCatalogChange(() => pages.clear());
     // Prices on cached pages change when a discount campaign changes, starts or ends (modules/promotions).
     const unsubscribeCampaigns = onCampaignChange(() => pages.clear());
+    // Articles saved, deleted or going live at their scheduled time (modules/content).
+    const unsubscribeContent = onContentChange(() => pages.clear());
     app.addHook('onClose', async () => {
       unsubscribe();
       unsubscribeCampaigns();
+      unsubscribeContent();
     });
   }
   // Cookies at the root: the worker socket signs in with the session cookie too.
@@ -147,6 +151,9 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   // Discount campaigns: other nodes' changes, each start and end, and their use counters (campaigns.service).
   const unwatchCampaigns = await watchCampaigns(database, app.log);
   app.addHook('onClose', async () => unwatchCampaigns());
+  // Content: other nodes' changes and the next scheduled article's time (content.service).
+  const unwatchContent = await watchContent(database, app.log);
+  app.addHook('onClose', async () => unwatchContent());
   // The compatible API stays lean: a poll is most of the traffic and its answer is a few bytes
   // (no HTML security headers or compression to compute; it sets nosniff itself).
   await app.register(compatApi, { rateLimits: config.RATE_LIMITS });

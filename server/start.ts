@@ -4,6 +4,7 @@ import { startJobs } from './jobs.ts';
 import { loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/client.ts';
+import { importSeedContent } from './modules/content/seed.ts';
 
 /**
  * Process entry: config, database (migrated), app, listen. On SIGTERM/SIGINT it stops accepting,
@@ -23,6 +24,8 @@ async function main() {
     throw err;
   }
   const app = await buildApp({ config, database });
+  // The starter articles (issue 15), imported idempotently; a broken seed file never stops the service.
+  await importSeedContent({ db: database.db, log: app.log, config, mailer: app.mailer }).catch((err: unknown) => app.log.error({ err }, 'starter articles not imported'));
   const stopJobs = startJobs(app);
   app.addHook('onClose', async () => stopJobs());
 

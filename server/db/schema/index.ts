@@ -5,6 +5,7 @@ export * from './training.ts';
 export * from './payments.ts';
 export * from './money.ts';
 export * from './promotions.ts';
+export * from './content.ts';
 export * from './ops.ts';
 export * from './payouts.ts';
 export * from './crypto.ts';

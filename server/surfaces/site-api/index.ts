@@ -13,6 +13,7 @@ import { loadAuth } from '#server/plugins/session.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { affiliateRoutes } from './affiliate.routes.ts';
 import { authRoutes } from './auth.routes.ts';
+import { contentRoutes } from './content.routes.ts';
 import { customerRoutes } from './customer.routes.ts';
 import { customerLogsRoutes } from './customer-logs.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
@@ -111,6 +112,7 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(paymentsRoutes);
   await app.register(promotionsRoutes);
   await app.register(moneyRoutes);
+  await app.register(contentRoutes);
   await app.register(payoutsRoutes);
   await app.register(affiliateRoutes);
 }

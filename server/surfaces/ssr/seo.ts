@@ -1,4 +1,5 @@
 import type { Sites } from '#server/config.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 import { canonicalUrl } from '#shared/i18n/routing.ts';
 import { PAGES } from '#web/routes.ts';
 
@@ -8,9 +9,9 @@ export function robotsTxt(sites: Sites): string {
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Every public page in every language it declares, each with its alternates. */
-export function sitemapXml(sites: Sites): string {
-  const urls = PAGES.filter((p) => p.sitemap).flatMap((p) =>
+/** Every public page in every language it declares, each with its alternates; `extra`: pages with parameters (articles). */
+export function sitemapXml(sites: Sites, extra: readonly { path: string; languages: readonly Language[] }[] = []): string {
+  const urls = [...PAGES.filter((p) => p.sitemap), ...extra].flatMap((p) =>
     p.languages.map((lang) => {
       const alternates = p.languages
         .map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(canonicalUrl(sites, l, p.path))}"/>`)
