@@ -45,7 +45,7 @@ export function startJobs(app: FastifyInstance): () => void {
   const node = nodeName();
   const stops = [
     every(1_000, () => sweepTasks(ctx()), onError),
-    every(2_000, () => deliverDuePingbacks(ctx()), onError),
+    every(2_000, () => deliverDuePingbacks(ctx(), undefined, undefined, (outcome) => app.metrics.pingbacks.inc({ outcome })), onError),
     // The customers' API error log keeps 30 days (the per-account cap is applied as rows are written).
     every(60_000, () => pruneOldApiErrors(ctx()), onError),
     every(2_000, async () => {

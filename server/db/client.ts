@@ -34,6 +34,8 @@ export interface Database {
    * `onLost` is called if that connection fails: notifications may have been missed from then on.
    */
   listen(channel: string, onPayload: (payload: string) => void, onLost?: (err?: Error) => void): Promise<() => Promise<void>>;
+  /** The connection pools' state (PostgreSQL; none on PGlite): open, idle, and queries waiting for one. */
+  pools?(): { name: string; total: number; idle: number; waiting: number }[];
   close(): Promise<void>;
 }
 
@@ -70,6 +72,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       kind: 'postgres',
       url: opts.databaseUrl,
       ping: async () => void (await pool.query('select 1')),
+      pools: () =>
+        [['main', pool] as const, ['dispatch', dispatchPool] as const].map(([name, p]) => ({ name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount })),
       listen: async (channel, onPayload, onLost) => {
         const client = new pg.Client({ connectionString: opts.databaseUrl });
         let closing = false;

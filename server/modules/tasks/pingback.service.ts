@@ -81,7 +81,13 @@ export const PINGBACK_FAILURE = { refused: 'refused', unreachable: 'unreachable'
  * (pingback-target.ts) and the connection made to the checked address; a refused destination is
  * never retried.
  */
-export async function deliverDuePingbacks(ctx: Ctx, resolve: Resolver = systemResolver, batch = 20): Promise<number> {
+export async function deliverDuePingbacks(
+  ctx: Ctx,
+  resolve: Resolver = systemResolver,
+  batch = 20,
+  /** Each attempt's outcome (the metrics' pingback counter). */
+  onAttempt?: (outcome: 'delivered' | 'failed' | 'refused') => void,
+): Promise<number> {
   const due = await ctx.db.transaction(async (tx) => {
     const res = await tx.execute(sql`
       update pingbacks set next_attempt_at = now() + interval '60 seconds'
@@ -112,6 +118,7 @@ export async function deliverDuePingbacks(ctx: Ctx, resolve: Resolver = systemRe
             : { attempts, lastError: error, nextAttemptAt: new Date(Date.now() + backoffSeconds(attempt) * 1000) },
         )
         .where(and(eq(pingbacks.id, Number(p.id))));
+      onAttempt?.(error === null ? 'delivered' : error === PINGBACK_FAILURE.refused ? 'refused' : 'failed');
       if (error) ctx.log.warn({ pingbackId: p.id, attempt, error, detail }, 'pingback delivery failed');
     }),
   );

@@ -20,17 +20,24 @@ export const paymentWebhooks = fp(
       hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
       hooks.post<{ Params: { provider: string } }>('/webhooks/payments/:provider', async (req, reply) => {
         const provider = opts.payments.providers.get(req.params.provider);
-        if (!provider) return reply.code(404).send({ error: 'unknown provider' });
+        const count = (outcome: string) => app.metrics.paymentWebhooks.inc({ provider: provider?.name ?? 'unknown', outcome });
+        if (!provider) {
+          count('unknown_provider');
+          return reply.code(404).send({ error: 'unknown provider' });
+        }
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         try {
           const event = provider.parseWebhook(raw, req.headers);
           const outcome = await handleWebhookEvent(req.ctx, provider, event);
+          count(String(outcome));
           return reply.send({ received: true, outcome });
         } catch (err) {
           if (err instanceof BadSignatureError) {
+            count('bad_signature');
             req.log.warn({ provider: provider.name, reason: err.message }, 'payment webhook with a bad signature');
             return reply.code(400).send({ error: 'bad signature' });
           }
+          count('error');
           throw err;
         }
       });
