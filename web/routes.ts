@@ -136,8 +136,21 @@ export const PAGES: readonly PageDef[] = [
   page({ id: 'cabinet-mistakes', path: '/cabinet/mistakes', module: 'routes/worker/mistakes.tsx', namespaces: ['worker'], access: { kind: 'userType' } }),
   page({ id: 'cabinet-editlang', path: '/cabinet/editlang', module: 'routes/worker/editlang.tsx', namespaces: ['worker'], access: { kind: 'userType' } }),
 
+  // Affiliate and payouts (issue 12): the referrer's dashboard and lists, wallets, payouts
+  ...[
+    ['partner', '/partner', 'index'],
+    ['partner-invited-referrals', '/partner/invited-referrals', 'invited-referrals'],
+    ['partner-invited-referrals-sources', '/partner/invited-referrals-sources', 'invited-referrals-sources'],
+    ['partner-landing-pages', '/partner/landing-pages', 'landing-pages'],
+    ['partner-rules', '/partner/rules', 'rules'],
+    ['partner-payment', '/partner/payment', 'payment'],
+    ['partner-payment-edit', '/partner/payment_edit', 'payment-edit'],
+    ['partner-history-payment', '/partner/history_payment', 'history-payment'],
+  ].map(([id, path, file]) => page({ id: id!, path: path!, module: `routes/partner/${file}.tsx`, namespaces: ['partner'], access: { kind: 'user' } })),
+  page({ id: 'affiliate', path: '/affiliate', module: 'routes/marketing/affiliate.tsx', namespaces: ['partner'] }),
+
   // Staff
-  page({ id: 'p-admin', path: '/p/admin', module: 'routes/admin/admin.tsx', namespaces: ['admin', 'pricing', 'payments', 'promotions'], access: { kind: 'permissions', permissions: ['admin'] } }),
+  page({ id: 'p-admin', path: '/p/admin', module: 'routes/admin/admin.tsx', namespaces: ['admin', 'pricing', 'payments', 'promotions', 'partner'], access: { kind: 'permissions', permissions: ['admin'] } }),
   page({ id: 'p-moderator', path: '/p/moderator', module: 'routes/admin/moderator.tsx', namespaces: ['moderation', 'pricing'], access: { kind: 'permissions', permissions: ['moderator', 'admin'] } }),
 ];
 

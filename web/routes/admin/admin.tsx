@@ -11,6 +11,8 @@ import { UsersPanel } from '#web/features/admin/users-panel.tsx';
 import { moneyApi } from '#web/features/money/api.ts';
 import { VoucherBatchesPanel } from '#web/features/money/voucher-batches-panel.tsx';
 import { AdminPaymentsPanel } from '#web/features/payments/admin-payments-panel.tsx';
+import { AdminPayoutsPanel } from '#web/features/payouts/admin-payouts-panel.tsx';
+import { payoutsApi } from '#web/features/payouts/api.ts';
 import { paymentsApi } from '#web/features/payments/api.ts';
 import { CampaignsPanel } from '#web/features/promotions/admin-campaigns-panel.tsx';
 import { PromoCodesPanel } from '#web/features/promotions/admin-promo-codes-panel.tsx';
@@ -18,8 +20,8 @@ import { promotionsApi } from '#web/features/promotions/api.ts';
 import { useCurrentUser } from '#web/features/user/use-current-user.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 
-type Tab = 'users' | 'payments' | 'outbox' | 'captcha-types' | 'vouchers' | 'promo-codes' | 'campaigns';
-const TABS: readonly Tab[] = ['users', 'payments', 'outbox', 'captcha-types', 'vouchers', 'promo-codes', 'campaigns'];
+type Tab = 'users' | 'payments' | 'payouts' | 'outbox' | 'captcha-types' | 'vouchers' | 'promo-codes' | 'campaigns';
+const TABS: readonly Tab[] = ['users', 'payments', 'payouts', 'outbox', 'captcha-types', 'vouchers', 'promo-codes', 'campaigns'];
 const tabOf = (value: string | null): Tab => TABS.find((tab) => tab === value) ?? 'users';
 
 export async function loader({ store, request }: PageLoaderArgs) {
@@ -28,6 +30,7 @@ export async function loader({ store, request }: PageLoaderArgs) {
   else if (tab === 'promo-codes') await store.dispatch(promotionsApi.endpoints.adminPromoCodes.initiate(undefined, { subscribe: false }));
   else if (tab === 'campaigns') await store.dispatch(promotionsApi.endpoints.adminCampaigns.initiate(undefined, { subscribe: false }));
   else if (tab === 'payments') await store.dispatch(paymentsApi.endpoints.adminPayments.initiate({ q: '', page: 0 }, { subscribe: false }));
+  else if (tab === 'payouts') await store.dispatch(payoutsApi.endpoints.adminPayouts.initiate({ status: 'open' }, { subscribe: false }));
   else if (tab === 'vouchers') await store.dispatch(moneyApi.endpoints.getVoucherBatches.initiate(undefined, { subscribe: false }));
   else if (tab === 'captcha-types') await store.dispatch(adminApi.endpoints.captchaTypes.initiate(undefined, { subscribe: false }));
   else await store.dispatch(adminApi.endpoints.listUsers.initiate({ q: '', page: 0 }, { subscribe: false }));
@@ -66,6 +69,7 @@ export default function AdminPage() {
           items={[
             { id: 'users', label: t('tabs.users') },
             { id: 'payments', label: t('payments:admin.tab') },
+            { id: 'payouts', label: t('partner:admin.tab') },
             { id: 'outbox', label: t('tabs.outbox') },
             { id: 'captcha-types', label: t('tabs.captchaTypes') },
             { id: 'vouchers', label: t('tabs.vouchers') },
@@ -74,7 +78,7 @@ export default function AdminPage() {
           ]}
         />
         <div {...tabPanelProps('admin', tab)} className="tabs__panel">
-          {tab === 'users' ? <UsersPanel currentUserId={user?.id ?? null} /> : tab === 'payments' ? <AdminPaymentsPanel /> : tab === 'outbox' ? <OutboxPanel /> : tab === 'vouchers' ? <VoucherBatchesPanel /> : tab === 'promo-codes' ? <PromoCodesPanel /> : tab === 'campaigns' ? <CampaignsPanel /> : <CaptchaTypesPanel />}
+          {tab === 'users' ? <UsersPanel currentUserId={user?.id ?? null} /> : tab === 'payments' ? <AdminPaymentsPanel /> : tab === 'payouts' ? <AdminPayoutsPanel /> : tab === 'outbox' ? <OutboxPanel /> : tab === 'vouchers' ? <VoucherBatchesPanel /> : tab === 'promo-codes' ? <PromoCodesPanel /> : tab === 'campaigns' ? <CampaignsPanel /> : <CaptchaTypesPanel />}
         </div>
       </div>
     </div>
