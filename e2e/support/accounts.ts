@@ -50,6 +50,14 @@ export const SEEDED_ACCOUNTS = {
   transferSender: { email: 'transfer-sender@example.com', password: 'transfer-sender-password', type: 'customer', balance: '50' },
   transferRecipient: { email: 'transfer-recipient@example.com', password: 'transfer-recipient-password', type: 'customer', balance: '0' },
   voucherAdmin: { email: 'voucher-admin@example.com', password: 'voucher-admin-password', type: 'customer', balance: '0', admin: true },
+  /** e2e/payouts: a worker with earnings (seed-payouts.ts) who withdraws; the customer whose task the worker solves; the admin who pays; a referrer and the trusted judge of the referral spec. */
+  payoutWorker: { email: 'payout-worker@example.com', password: 'payout-worker-password', type: 'worker', balance: '0', trained: true },
+  payoutCustomer: { email: 'payout-customer@example.com', password: 'payout-customer-password', type: 'customer', balance: '5' },
+  payoutAdmin: { email: 'payout-admin@example.com', password: 'payout-admin-password', type: 'customer', balance: '0', admin: true },
+  partnerReferrer: { email: 'partner-referrer@example.com', password: 'partner-referrer-password', type: 'worker', balance: '0' },
+  partnerJudge: { email: 'partner-judge@example.com', password: 'partner-judge-password', type: 'worker', balance: '0', trained: true, trusted: true },
+  /** e2e/payments/crypto.spec.ts: tops up in BTC on the simulated chain. */
+  cryptoCustomer: { email: 'crypto-customer@example.com', password: 'crypto-customer-password', type: 'customer', balance: '1' },
 } as const;
 
 /**

@@ -58,6 +58,17 @@ async function main() {
       SHED_LAG_MS: '0',
       // The sandbox payment provider on both databases (its default is off on PostgreSQL).
       PAYMENTS_SANDBOX: 'true',
+      // A changed payout wallet is held 4 s instead of 48 h, so e2e/payouts can wait it out.
+      PAYOUT_WALLET_HOLD_SECONDS: '4',
+      // Crypto invoices on the offline chain simulator (e2e/payments/crypto.spec.ts): the published
+      // BIP84 test zpub and the test mnemonic's BCH and TRON account xpubs; fixed rates.
+      CRYPTO_CHAIN: 'simulator',
+      CRYPTO_BTC_XPUB: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+      CRYPTO_BCH_XPUB: 'xpub6ByHsPNSQXTWZ7PLESMY2FufyYWtLXagSUpMQq7Un96SiThZH2iJB1X7pwviH1WtKVeDP6K8d6xxFzzoaFzF3s8BKCZx8oEDdDkNnp4owAZ',
+      CRYPTO_USDT_XPUB: 'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd',
+      CRYPTO_RATES: 'BTC=50000,BCH=400',
+      CRYPTO_BTC_CONFIRMATIONS: '2',
+      CRYPTO_POLL_SECONDS: '1',
     },
   });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

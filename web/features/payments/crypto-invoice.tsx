@@ -30,6 +30,9 @@ function useSecondsLeft(iso: string | undefined): number | null {
   return Math.max(0, Math.floor((new Date(iso).getTime() - now) / 1000));
 }
 
+/** "50000.00" → "50,000.00" ("50 000,00" in Russian): a rate is easier to read grouped. */
+const usdText = (usd: string, lang: string) => Number(usd).toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
 /**
@@ -38,7 +41,7 @@ const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, 
  * polls; the balance in the header follows on its own (the /ws balance event).
  */
 export function CryptoInvoice({ paymentId }: { paymentId: number }) {
-  const { t } = useTranslation('crypto');
+  const { t, i18n } = useTranslation('crypto');
   const first = useGetInvoiceQuery(paymentId);
   const status = first.data?.status;
   const settled = status !== undefined && SETTLED.includes(status) && first.data!.deposits.every((d) => d.creditedUsd !== null);
@@ -96,7 +99,7 @@ export function CryptoInvoice({ paymentId }: { paymentId: number }) {
                 </span>
                 <CopyButton value={inv.amountDueText} label={t('invoice.copy')} copiedLabel={t('invoice.copied')} failedLabel={t('invoice.copyFailed')} />
               </dd>
-              <dd className="text-sm muted">{t('invoice.usdAtRate', { usd: inv.usd, rate: inv.rate, symbol: coin.symbol })}</dd>
+              <dd className="text-sm muted">{t('invoice.usdAtRate', { usd: inv.usd, rate: usdText(inv.rate, i18n.language), symbol: coin.symbol })}</dd>
             </div>
             <div>
               <dt>{t('invoice.address', { network: coin.network })}</dt>
