@@ -12,6 +12,7 @@ import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, totpSetup
 import { postLedgerEntry } from '#server/modules/billing/billing.service.ts';
 import * as repo from './users.repo.ts';
 import type { UserRow } from './users.repo.ts';
+import { asActor } from '#server/modules/finance/audit.service.ts';
 
 const DAY = 86_400_000;
 const daysSince = (d: Date | null) => (d ? Math.floor((Date.now() - d.getTime()) / DAY) : null);
@@ -202,7 +203,8 @@ async function getAdminTarget(ctx: Ctx, id: number) {
 export async function setPermission(ctx: Ctx, id: number, permission: 'admin' | 'moderator', granted: boolean, actorId: number) {
   if (id === actorId && permission === 'admin' && !granted) throw new AppError('CONFLICT', 'You cannot remove your own admin rights; ask another admin.');
   await getAdminTarget(ctx, id);
-  const row = await repo.updateUser(ctx.db, id, permission === 'admin' ? { isAdmin: granted } : { isModerator: granted });
+  // In a transaction naming the admin: the audit log records the change (modules/finance/audit).
+  const row = await asActor(ctx, actorId, `${granted ? 'grant' : 'revoke'} ${permission}`, (tx) => repo.updateUser(tx.db, id, permission === 'admin' ? { isAdmin: granted } : { isModerator: granted }));
   return presentAdminRow(row!);
 }
 
@@ -210,8 +212,11 @@ export async function setPermission(ctx: Ctx, id: number, permission: 'admin' | 
 export async function setBlocked(ctx: Ctx, id: number, blocked: boolean, actorId: number) {
   if (id === actorId && blocked) throw new AppError('CONFLICT', 'You cannot block yourself.');
   await getAdminTarget(ctx, id);
-  const row = await repo.updateUser(ctx.db, id, { blockedAt: blocked ? new Date() : null });
-  if (blocked) await deleteUserSessions(ctx.db, id);
+  const row = await asActor(ctx, actorId, blocked ? 'block' : 'unblock', async (tx) => {
+    const updated = await repo.updateUser(tx.db, id, { blockedAt: blocked ? new Date() : null });
+    if (blocked) await deleteUserSessions(tx.db, id);
+    return updated;
+  });
   return presentAdminRow(row!);
 }
 

@@ -20,6 +20,7 @@ import { dashboardRoutes } from './dashboard.routes.ts';
 import { eventTrackerRoutes } from './event-tracker.routes.ts';
 import { moderationRoutes } from './moderation.routes.ts';
 import { moneyRoutes } from './money.routes.ts';
+import { financeRoutes } from './finance.routes.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { payoutsRoutes } from './payouts.routes.ts';
 import { pricingRoutes } from './pricing.routes.ts';
@@ -112,6 +113,7 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(paymentsRoutes);
   await app.register(promotionsRoutes);
   await app.register(moneyRoutes);
+  await app.register(financeRoutes);
   await app.register(contentRoutes);
   await app.register(payoutsRoutes);
   await app.register(affiliateRoutes);

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { evidenceMedia, listBlockedWorkers, reviewWorker, setWorkerTrusted } from '#server/modules/workers/moderation.service.ts';
+import { asActor } from '#server/modules/finance/audit.service.ts';
+import { currentUser } from '#server/plugins/access.ts';
 import { read } from './reads.ts';
 
 /**
@@ -23,8 +25,10 @@ export async function moderationRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { action } = req.body;
-      if (action === 'trust' || action === 'untrust') await setWorkerTrusted(req.ctx, req.params.id, action === 'trust');
-      else await reviewWorker(req.ctx, req.params.id, action);
+      // In a transaction naming the moderator: the audit log records the worker's change (modules/finance/audit).
+      await asActor(req.ctx, currentUser(req).id, `moderation: ${action}`, (ctx) =>
+        action === 'trust' || action === 'untrust' ? setWorkerTrusted(ctx, req.params.id, action === 'trust') : reviewWorker(ctx, req.params.id, action),
+      );
       return { ok: true as const };
     },
   );

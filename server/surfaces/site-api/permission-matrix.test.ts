@@ -112,6 +112,10 @@ const EXPECTED: Record<string, string> = {
   'POST /api/v2/vouchers/redeem': 'user',
   'GET /api/v2/admin/voucher-batches': 'admin',
   'POST /api/v2/admin/voucher-batches': 'admin',
+  // The operator's money view and the audit log (issue 22)
+  'GET /api/v2/admin/finance': 'admin',
+  'GET /api/v2/admin/finance.csv': 'admin',
+  'GET /api/v2/admin/audit-log': 'admin',
   // Content (issue 15): public reads of the three collections, views, images; the editor (staff); hosts (admin)
   'GET /api/v1/articles/index': 'public',
   'GET /api/v1/articles': 'public',
