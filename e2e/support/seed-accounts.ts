@@ -16,6 +16,7 @@ import { seedPausedWorker } from '#server/test/seed-moderation.ts';
 import { E2E_TRAINING_SECRET, SEEDED_ACCOUNTS } from './accounts.ts';
 import { seedCustomerTasks } from './seed-customer.ts';
 import { seedLogsCustomer } from './seed-logs.ts';
+import { seedPayouts } from './seed-payouts.ts';
 import { seedStatisticsHistory } from './seed-statistics.ts';
 
 const config = loadConfig();
@@ -42,6 +43,8 @@ try {
   await seedPausedWorker(database.db, { workerId: created.pausedWorker!.id, customerId: created.pausedWorkerCustomer!.id });
   // The logs spec's customer history and the language-isolated workers (e2e/customer/logs.spec.ts, testcaptcha.spec.ts).
   await seedLogsCustomer(ctx, { customer: created.logsCustomer!.id, worker: created.logsWorker!.id, judge: created.logsJudge!.id, testWorker: created.testWorker!.id });
+  // The payouts specs' workers and earnings (e2e/payouts).
+  await seedPayouts(ctx, { payoutWorker: created.payoutWorker!.id, partnerJudge: created.partnerJudge!.id });
   process.stdout.write(JSON.stringify(created) + '\n');
 } finally {
   await database.close();
