@@ -17,6 +17,7 @@ import { contentRoutes } from './content.routes.ts';
 import { customerRoutes } from './customer.routes.ts';
 import { customerLogsRoutes } from './customer-logs.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
+import { docsRoutes } from './docs.routes.ts';
 import { eventTrackerRoutes } from './event-tracker.routes.ts';
 import { moderationRoutes } from './moderation.routes.ts';
 import { moneyRoutes } from './money.routes.ts';
@@ -109,6 +110,7 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(dashboardRoutes);
   await app.register(moderationRoutes);
   await app.register(pricingRoutes);
+  await app.register(docsRoutes);
   await app.register(statisticsRoutes);
   await app.register(paymentsRoutes);
   await app.register(promotionsRoutes);

@@ -60,6 +60,8 @@ const EXPECTED: Record<string, string> = {
   'GET /api/v2/customer/api-settings': 'userType',
   'PUT /api/v2/customer/api-settings': 'userType',
   'GET /api/v2/customer/prices': 'public',
+  'GET /api/v1/api-docs': 'public',
+  'GET /api/v1/api-docs/:slug': 'public',
   'GET /api/v2/public_statistics': 'public',
   'GET /api/v2/public_statistics/graph/:metric': 'public',
   'GET /api/v2/customer/impossible-captchas': 'userType',
