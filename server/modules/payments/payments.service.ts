@@ -24,11 +24,11 @@ import { sitesOf } from '#server/config.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { withDb, type Ctx } from '#server/lib/ctx.ts';
 import { postLedgerEntry } from '#server/modules/billing/billing.service.ts';
-import { renderMail } from '#server/modules/mail/templates.ts';
 import { creditTopUpBonus, promoForTopUp } from '#server/modules/promotions/promo-codes.service.ts';
 import { findUserById } from '#server/modules/users/users.repo.ts';
 import { cryptoNotesFor } from './crypto/crypto.service.ts';
 import * as repo from './payments.repo.ts';
+import { sendReceipt } from './receipt.ts';
 import type { PaymentProvider, WebhookEvent } from './providers/provider.ts';
 
 export type Providers = ReadonlyMap<string, PaymentProvider>;
@@ -134,14 +134,6 @@ export async function handleWebhookEvent(ctx: Ctx, provider: PaymentProvider, ev
   if (result.outcome.startsWith('refused')) ctx.log.warn({ provider: provider.name, eventId: event.eventId, outcome: result.outcome }, 'payment webhook refused');
   if ('payment' in result && result.payment) await sendReceipt(ctx, result.payment).catch((err: unknown) => ctx.log.error({ err }, 'receipt mail failed'));
   return result.outcome;
-}
-
-async function sendReceipt(ctx: Ctx, payment: repo.PaymentRow) {
-  const user = await findUserById(ctx.db, payment.userId);
-  if (!user || user.notifications?.payments === false) return;
-  const link = new URL('/pay/history_payment', ctx.config.PUBLIC_URL).toString();
-  const mail = renderMail('paymentReceipt', user.interfaceLanguage, { brand: ctx.config.BRAND_NAME, amount: formatMoney(payment.amount), payment: `#${payment.id}`, provider: payment.provider }, link);
-  await ctx.mailer.send({ to: user.email, ...mail });
 }
 
 const presentAdmin = (row: { payment: repo.PaymentRow; email: string }): AdminPaymentRow => ({

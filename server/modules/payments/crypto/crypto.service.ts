@@ -22,6 +22,7 @@ import { withDb, type Ctx } from '#server/lib/ctx.ts';
 import { postLedgerEntry } from '#server/modules/billing/billing.service.ts';
 import { creditTopUpBonus } from '#server/modules/promotions/promo-codes.service.ts';
 import * as payments from '../payments.repo.ts';
+import { sendReceipt } from '../receipt.ts';
 import { addressDeriver, type AddressDeriver } from './addresses.ts';
 import { esploraWatcher, tronGridWatcher, USDT_TRC20_CONTRACT, type ChainWatcher } from './chain.ts';
 import * as repo from './crypto.repo.ts';
@@ -249,6 +250,11 @@ export async function settleInvoice(ctx: Ctx, setup: CryptoSetup, paymentId: num
     return { credited, status, userId: payment.userId };
   });
   if (outcome.credited.length > 0) ctx.log.info({ paymentId, credited: outcome.credited, status: outcome.status }, 'crypto deposit credited');
+  // A receipt per credited payment, after the commit (a mail failure never undoes a credit).
+  for (const id of outcome.credited) {
+    const row = await payments.findPayment(ctx.db, outcome.userId, id);
+    if (row) await sendReceipt(ctx, row).catch((err: unknown) => ctx.log.error({ err, paymentId: id }, 'receipt mail failed'));
+  }
   return { credited: outcome.credited, status: outcome.status };
 }
 

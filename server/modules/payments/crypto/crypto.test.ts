@@ -123,6 +123,8 @@ describe('crypto invoices', () => {
     await new Promise((r) => setTimeout(r, 50));
     await unlisten();
     expect(announced.map((p) => JSON.parse(p) as { userId: number; balance: number })).toContainEqual({ userId: c.id, balance: 26_000_000 });
+    // And a receipt by e-mail.
+    expect(t.app.mailer.outbox().some((m) => m.to === c.email && m.subject.includes('25.00'))).toBe(true);
   });
 
   it('underpayment: after expiry, what arrived is credited at the locked rate and the invoice says underpaid', async () => {
