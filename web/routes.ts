@@ -121,12 +121,14 @@ export const PAGES: readonly PageDef[] = [
     ['pay-send-user', '/pay/send_user', 'send-user'],
     ['pay-paypal-voucher', '/pay/paypal_voucher', 'paypal-voucher'],
   ].map(([id, path, file]) => page({ id: id!, path: path!, module: `routes/pay/${file}.tsx`, namespaces: ['customer', 'payments', ...(file === 'addbalance' ? ['promotions'] : [])], access: { kind: 'userType' } })),
-  // Crypto invoices: each coin's page (spec §2 names them), listed on /pay only when configured
+  // Crypto invoices: each coin's page (spec §2 names them), offered only when configured
   ...[
     ['pay-crypto-btc', '/pay/cryptocurrency-btc-BTC'],
     ['pay-crypto-bch', '/pay/cryptocurrency-bch-BCH'],
     ['pay-crypto-usdt', '/pay/cryptocurrency-tron-USDT'],
-  ].map(([id, path]) => page({ id: id!, path: path!, module: 'routes/pay/crypto.tsx', namespaces: ['customer', 'payments', 'crypto', 'promotions'], access: { kind: 'userType' } })),
+  ].map(([id, path]) => page({ id: id!, path: path!, module: 'routes/pay/provider.tsx', namespaces: ['customer', 'payments', 'crypto', 'promotions'], access: { kind: 'userType' } })),
+  // Each payment method's own page, /pay/{shortname}: 404 for a method not configured
+  page({ id: 'pay-provider', path: '/pay/:shortname', module: 'routes/pay/provider.tsx', namespaces: ['customer', 'payments', 'crypto', 'promotions'], access: { kind: 'userType' }, sitemap: false }),
   page({ id: 'pay-send-user-hash', path: '/pay/send_user_hash/:hash/:userId', module: 'routes/pay/send-user-hash.tsx', namespaces: ['customer', 'payments'], access: { kind: 'userType' }, sitemap: false }),
   page({ id: 'pay-sandbox-checkout', path: '/pay/sandbox/checkout/:ref', module: 'routes/pay/sandbox-checkout.tsx', namespaces: ['payments'], sitemap: false }),
 

@@ -66,4 +66,10 @@ test('a customer tops up in BTC: invoice, payment seen, confirmations, credit li
   await gotoHydrated(page, '/zh/pay/cryptocurrency-tron-USDT');
   await expect(page.getByRole('heading', { level: 1, name: tr('zh', 'crypto:page.title', { symbol: 'USDT' }) })).toBeVisible();
   await expect(page.getByRole('radio')).toHaveCount(1);
+
+  // Every method has its own page, /pay/{shortname}; one not configured is not a page.
+  await gotoHydrated(page, '/pay/sandbox');
+  await expect(page.getByRole('heading', { level: 1, name: p('form.titleWith', { method: p('providers.sandbox.name') }) })).toBeVisible();
+  await expect(page.getByRole('radio')).toHaveCount(1);
+  expect((await page.goto('/pay/paypal'))?.status()).toBe(404);
 });
