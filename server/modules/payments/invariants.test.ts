@@ -9,6 +9,8 @@ import { markTrainingPassed } from '#server/modules/workers/workers.service.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { buildUser } from '#server/test/factories.ts';
 import { makePng } from '#server/test/images.ts';
+import { findInvoice } from './crypto/crypto.repo.ts';
+import { syncInvoice } from './crypto/crypto.service.ts';
 import { startTopUp } from './payments.service.ts';
 import { signSandboxPayload } from './providers/sandbox.ts';
 
@@ -16,7 +18,8 @@ import { signSandboxPayload } from './providers/sandbox.ts';
  * The money invariant under a random mix of everything that moves money, run with concurrency:
  * sandbox top-ups whose webhooks arrive several times and out of order (some declined),
  * submissions, solves (earnings), refunds of lapsed tasks, transfers confirmed by their link,
- * voucher redemptions (codes tried more than once) and admin adjustments. Afterwards every balance
+ * voucher redemptions (codes tried more than once), admin adjustments, and crypto invoices on the
+ * simulated chain (exact, under-, over- and late payments polled concurrently). Afterwards every balance
  * equals the sum of its ledger entries, none is negative, and each paid payment is credited once.
  */
 const OPERATIONS = 2_000;
@@ -39,7 +42,14 @@ function rng(seed: number) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ RATE_LIMITS: 'false', PAYMENTS_SANDBOX: 'true' });
+  t = await buildTestApp({
+    RATE_LIMITS: 'false',
+    PAYMENTS_SANDBOX: 'true',
+    CRYPTO_CHAIN: 'simulator',
+    // The BIP39 test mnemonic's TRON account key (m/44'/195'/0'); USDT is 1 USD.
+    CRYPTO_USDT_XPUB: 'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd',
+    CRYPTO_USDT_CONFIRMATIONS: '1',
+  });
 });
 afterAll(() => t.close());
 
@@ -72,6 +82,17 @@ describe('money invariants', () => {
       expect(res.statusCode).toBe(200);
     };
 
+    const crypto = t.app.payments.crypto!;
+    const chain = crypto.simulators!.get('USDT_TRC20')!;
+    let clockMs = 0;
+    crypto.now = chain.now = () => new Date(Date.now() + clockMs);
+    const invoices: number[] = [];
+    /** Polls an invoice twice at once, as two nodes would. */
+    const pollTwice = async (paymentId: number) => {
+      const invoice = (await findInvoice(t.database.db, paymentId))!;
+      await Promise.all([syncInvoice(ctx(), crypto, invoice), syncInvoice(ctx(), crypto, invoice)]);
+    };
+
     const operations: Record<string, () => Promise<void>> = {
       async topup() {
         const customer = pick(customers);
@@ -86,6 +107,30 @@ describe('money invariants', () => {
         for (let i = Math.floor(random() * 3); i > 0; i--) deliveries.push(deliver(row!.ref, paymentId, cents, approved ? 'checkout.approved' : 'checkout.declined', eventId));
         if (random() < 0.2) deliveries.push(deliver(row!.ref, paymentId, cents, approved ? 'checkout.declined' : 'checkout.approved', `evt_${paymentId}_late`));
         await Promise.all(deliveries);
+      },
+      async crypto() {
+        // A USDT invoice paid 50–150% (under, exact or over), confirmed, polled concurrently.
+        const customer = pick(customers);
+        const cents = 100 + Math.floor(random() * 900);
+        const amount = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+        const { paymentId } = await startTopUp(ctx(), t.app.payments.providers, customer.id, { amount, provider: 'usdt_trc20' }, { successUrl: 'http://localhost/ok', cancelUrl: 'http://localhost/error' });
+        invoices.push(paymentId);
+        const invoice = (await findInvoice(t.database.db, paymentId))!;
+        const share = random() < 0.5 ? 100 : 50 + Math.floor(random() * 101);
+        chain.send(invoice.address, (BigInt(invoice.amountDue) * BigInt(share)) / 100n);
+        await pollTwice(paymentId);
+        chain.mine(1);
+        await pollTwice(paymentId);
+      },
+      async chain() {
+        // More coins to an earlier invoice (extra, or late once the clock passed its expiry); time passes.
+        if (invoices.length === 0) return;
+        const paymentId = pick(invoices);
+        const invoice = (await findInvoice(t.database.db, paymentId))!;
+        chain.send(invoice.address, BigInt(1 + Math.floor(random() * 2_000_000)));
+        if (random() < 0.3) clockMs += 31 * 60_000;
+        chain.mine(1);
+        await pollTwice(paymentId);
       },
       async submit() {
         await t.app.inject({ method: 'POST', url: '/in.php', payload: { key: pick(customers).apiKey, method: 'base64', body: png } });
@@ -136,7 +181,7 @@ describe('money invariants', () => {
         await adjustBalance(ctx(), user.id, { amount, reason: 'invariant test' }, admin.id).catch(refusedOnly);
       },
     };
-    const weights: [string, number][] = [['topup', 3], ['submit', 6], ['solve', 4], ['lapse', 1], ['report', 1], ['transfer', 2], ['voucher', 2], ['adjust', 1]];
+    const weights: [string, number][] = [['topup', 3], ['submit', 6], ['solve', 4], ['lapse', 1], ['report', 1], ['transfer', 2], ['voucher', 2], ['adjust', 1], ['crypto', 1], ['chain', 1]];
     const total = weights.reduce((s, [, w]) => s + w, 0);
     const choose = () => {
       let r = random() * total;
@@ -171,6 +216,11 @@ describe('money invariants', () => {
         if (p.status === 'succeeded') expect({ id: p.id, entries: p.entries, credited: Number(p.credited) }).toEqual({ id: p.id, entries: 1, credited: Number(p.amount) });
         else expect({ id: p.id, entries: p.entries }).toEqual({ id: p.id, entries: 0 });
       }
+      // Crypto invoices were credited among them, and each deposit at most once.
+      const cryptoPaid = await q<{ n: number }>(sql`select count(*)::int as n from payments where provider = 'usdt_trc20' and status = 'succeeded'`);
+      expect(cryptoPaid[0]!.n).toBeGreaterThan(0);
+      const deposits = await q<{ n: number }>(sql`select count(*)::int as n from crypto_deposits d where d.credited_amount is not null and d.credited_amount <> (select coalesce(sum(l.amount), 0) from ledger_entries l where l.payment_id = d.credited_payment_id and l.kind = 'topup') and (select count(*) from crypto_deposits o where o.credited_payment_id = d.credited_payment_id) = 1`);
+      expect(deposits[0]!.n, 'a deposit credited on its own whose ledger entry differs').toBe(0);
       // Each voucher code credited at most once.
       const vouchers = await q<{ n: number }>(sql`select count(*)::int as n from ledger_entries where kind = 'voucher'`);
       expect(vouchers[0]!.n).toBeLessThanOrEqual(codes.length);

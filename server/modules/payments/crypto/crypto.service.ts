@@ -142,13 +142,22 @@ export async function syncCoin(ctx: Ctx, setup: CryptoSetup, coin: CoinId): Prom
   const invoices = await repo.invoicesToWatch(ctx.db, coin, new Date(now.getTime() - setup.lateHours * 3_600_000));
   for (const invoice of invoices) {
     try {
-      await recordTransfers(ctx, setup, c, invoice);
-      if (invoice.status === 'open' || invoice.status === 'confirming' || invoice.status === 'expired' || (await hasUncredited(ctx, invoice.paymentId))) {
-        await settleInvoice(ctx, setup, invoice.paymentId, tip);
-      }
+      await syncInvoice(ctx, setup, invoice, tip);
     } catch (err) {
       ctx.log.error({ err, paymentId: invoice.paymentId, coin }, 'crypto invoice sync failed');
     }
+  }
+}
+
+/** Polls one invoice's address and settles it (the chain's tip as given, or asked now). */
+export async function syncInvoice(ctx: Ctx, setup: CryptoSetup, invoice: repo.InvoiceRow, tip?: number): Promise<void> {
+  const c = setup.coins.get(invoice.coin);
+  if (!c) return;
+  const height = tip ?? (await c.watcher.tipHeight());
+  if (tip === undefined) setup.tips.set(invoice.coin, height);
+  await recordTransfers(ctx, setup, c, invoice);
+  if (invoice.status === 'open' || invoice.status === 'confirming' || invoice.status === 'expired' || (await hasUncredited(ctx, invoice.paymentId))) {
+    await settleInvoice(ctx, setup, invoice.paymentId, height);
   }
 }
 
@@ -327,7 +336,7 @@ export async function simulate(ctx: Ctx, setup: CryptoSetup | null, userId: numb
   if (!payment || !invoice || !sim || !setup) throw new AppError('NOT_FOUND', 'No such invoice on a simulated chain.');
   if (req.action === 'pay') sim.send(invoice.address, (BigInt(invoice.amountDue) * BigInt(req.percent)) / 100n);
   else sim.mine(req.blocks);
-  await syncCoin(ctx, setup, invoice.coin);
+  await syncInvoice(ctx, setup, invoice);
   return invoiceView(ctx, setup, userId, paymentId);
 }
 
