@@ -1,7 +1,9 @@
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import type { CoinId, InvoiceView } from '#shared/contracts/crypto.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
@@ -241,6 +243,24 @@ describe('crypto invoices', () => {
     // CSRF applies as to every mutation.
     const { 'x-csrf-token': _drop, ...noCsrf } = c.headers;
     expect((await t.app.inject({ method: 'POST', url: `/api/v2/payments/${paymentId}/simulate`, headers: noCsrf, payload: { action: 'mine' } })).statusCode).toBe(403);
+  });
+
+  it("the customer's open /ws sockets hear the new balance when the invoice is credited", async () => {
+    const c = await customer('2.00');
+    const { paymentId } = await invoiceFor(c.headers, 'bch', '4');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { cookie: c.headers.cookie } });
+    const heard: unknown[] = [];
+    socket.on('message', (raw) => heard.push(JSON.parse(String(raw))));
+    await new Promise((resolve) => socket.once('open', resolve));
+    await new Promise((r) => setTimeout(r, 200)); // the server registers the socket once the session is read
+    await t.app.inject({ method: 'POST', url: `/api/v2/payments/${paymentId}/simulate`, headers: c.headers, payload: { action: 'pay' } });
+    await t.app.inject({ method: 'POST', url: `/api/v2/payments/${paymentId}/simulate`, headers: c.headers, payload: { action: 'mine' } });
+    const end = Date.now() + 3000;
+    while (!heard.some((m) => (m as { type: string }).type === 'balance') && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+    socket.close();
+    expect(heard).toContainEqual({ type: 'balance', balance: '6.00' });
   });
 
   it('converts with integers: the payer never sends too little, the credit never rounds up', () => {
