@@ -152,7 +152,7 @@ export const PAGES: readonly PageDef[] = [
   page({ id: 'affiliate', path: '/affiliate', module: 'routes/marketing/affiliate.tsx', namespaces: ['partner'] }),
 
   // Staff
-  page({ id: 'p-admin', path: '/p/admin', module: 'routes/admin/admin.tsx', namespaces: ['admin', 'pricing', 'payments', 'promotions', 'partner'], access: { kind: 'permissions', permissions: ['admin'] } }),
+  page({ id: 'p-admin', path: '/p/admin', module: 'routes/admin/admin.tsx', namespaces: ['admin', 'pricing', 'payments', 'promotions', 'partner', 'finance'], access: { kind: 'permissions', permissions: ['admin'] } }),
   page({ id: 'p-moderator', path: '/p/moderator', module: 'routes/admin/moderator.tsx', namespaces: ['moderation', 'pricing'], access: { kind: 'permissions', permissions: ['moderator', 'admin'] } }),
 ];
 

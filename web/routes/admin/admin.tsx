@@ -5,6 +5,8 @@ import { buttonClassName } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { adminApi } from '#web/features/admin/api.ts';
 import { CaptchaTypesPanel } from '#web/features/admin/captcha-types-panel.tsx';
+import { AuditLogPanel } from '#web/features/finance/audit-log-panel.tsx';
+import { MoneyViewPanel } from '#web/features/finance/money-view-panel.tsx';
 import { OutboxPanel } from '#web/features/admin/outbox-panel.tsx';
 import { Tabs, tabPanelProps } from '#web/features/admin/tabs.tsx';
 import { UsersPanel } from '#web/features/admin/users-panel.tsx';
@@ -20,8 +22,8 @@ import { promotionsApi } from '#web/features/promotions/api.ts';
 import { useCurrentUser } from '#web/features/user/use-current-user.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 
-type Tab = 'users' | 'payments' | 'payouts' | 'outbox' | 'captcha-types' | 'vouchers' | 'promo-codes' | 'campaigns';
-const TABS: readonly Tab[] = ['users', 'payments', 'payouts', 'outbox', 'captcha-types', 'vouchers', 'promo-codes', 'campaigns'];
+type Tab = 'users' | 'payments' | 'payouts' | 'outbox' | 'captcha-types' | 'vouchers' | 'promo-codes' | 'campaigns' | 'finance' | 'audit';
+const TABS: readonly Tab[] = ['users', 'payments', 'payouts', 'outbox', 'captcha-types', 'vouchers', 'promo-codes', 'campaigns', 'finance', 'audit'];
 const tabOf = (value: string | null): Tab => TABS.find((tab) => tab === value) ?? 'users';
 
 export async function loader({ store, request }: PageLoaderArgs) {
@@ -75,10 +77,12 @@ export default function AdminPage() {
             { id: 'vouchers', label: t('tabs.vouchers') },
             { id: 'promo-codes', label: t('promotions:admin.tabs.promoCodes') },
             { id: 'campaigns', label: t('promotions:admin.tabs.campaigns') },
+            { id: 'finance', label: t('finance:tab') },
+            { id: 'audit', label: t('finance:auditTab') },
           ]}
         />
         <div {...tabPanelProps('admin', tab)} className="tabs__panel">
-          {tab === 'users' ? <UsersPanel currentUserId={user?.id ?? null} /> : tab === 'payments' ? <AdminPaymentsPanel /> : tab === 'payouts' ? <AdminPayoutsPanel /> : tab === 'outbox' ? <OutboxPanel /> : tab === 'vouchers' ? <VoucherBatchesPanel /> : tab === 'promo-codes' ? <PromoCodesPanel /> : tab === 'campaigns' ? <CampaignsPanel /> : <CaptchaTypesPanel />}
+          {tab === 'users' ? <UsersPanel currentUserId={user?.id ?? null} /> : tab === 'payments' ? <AdminPaymentsPanel /> : tab === 'payouts' ? <AdminPayoutsPanel /> : tab === 'outbox' ? <OutboxPanel /> : tab === 'vouchers' ? <VoucherBatchesPanel /> : tab === 'promo-codes' ? <PromoCodesPanel /> : tab === 'campaigns' ? <CampaignsPanel /> : tab === 'finance' ? <MoneyViewPanel /> : tab === 'audit' ? <AuditLogPanel /> : <CaptchaTypesPanel />}
         </div>
       </div>
     </div>
