@@ -4,11 +4,11 @@ import { api } from '#web/store/api.ts';
 /** The affiliate programme: /api/v2/affiliate/… (server/surfaces/site-api/affiliate.routes.ts). */
 export const affiliateApi = api.enhanceEndpoints({ addTagTypes: ['Affiliate'] }).injectEndpoints({
   endpoints: (build) => ({
-    getTerms: build.query<AffiliateTermsView, void>({ query: () => 'api/v2/affiliate/terms' }),
-    getDashboard: build.query<AffiliateDashboardView, void>({ query: () => 'api/v2/affiliate/dashboard', providesTags: ['Affiliate'] }),
-    getReferrals: build.query<InvitedReferralsView, number>({ query: (page) => `api/v2/affiliate/referrals?page=${page}`, providesTags: ['Affiliate'] }),
-    getSources: build.query<ReferralSourcesView, void>({ query: () => 'api/v2/affiliate/sources', providesTags: ['Affiliate'] }),
+    affiliateTerms: build.query<AffiliateTermsView, void>({ query: () => 'api/v2/affiliate/terms' }),
+    affiliateDashboard: build.query<AffiliateDashboardView, void>({ query: () => 'api/v2/affiliate/dashboard', providesTags: ['Affiliate'] }),
+    affiliateReferrals: build.query<InvitedReferralsView, number>({ query: (page) => `api/v2/affiliate/referrals?page=${page}`, providesTags: ['Affiliate'] }),
+    affiliateSources: build.query<ReferralSourcesView, void>({ query: () => 'api/v2/affiliate/sources', providesTags: ['Affiliate'] }),
   }),
 });
 
-export const { useGetTermsQuery, useGetDashboardQuery, useGetReferralsQuery, useGetSourcesQuery } = affiliateApi;
+export const { useAffiliateTermsQuery, useAffiliateDashboardQuery, useAffiliateReferralsQuery, useAffiliateSourcesQuery } = affiliateApi;

@@ -8,7 +8,7 @@ import { Field, TextInput } from '#web/components/ui/field.tsx';
 import { Stat } from '#web/components/ui/stat.tsx';
 import { LoadingBlock } from '#web/components/ui/states.tsx';
 import { useAppSelector } from '#web/store/hooks.ts';
-import { useGetDashboardQuery } from './api.ts';
+import { useAffiliateDashboardQuery } from './api.ts';
 import { referralLink } from './link.ts';
 
 /** The referral link with an optional source label, and a button that copies it. */
@@ -35,7 +35,7 @@ export function ReferralLinkCard({ referrerId }: { referrerId: number }) {
 /** /partner: the referrer's figures, link and earnings by day. */
 export function AffiliateDashboard() {
   const { t } = useTranslation('partner');
-  const { data, isLoading, isError, refetch } = useGetDashboardQuery();
+  const { data, isLoading, isError, refetch } = useAffiliateDashboardQuery();
   if (isLoading) return <LoadingBlock lines={5} />;
   if (isError || !data) {
     return (

@@ -4,7 +4,7 @@ import { Button } from '#web/components/button/button.tsx';
 import { Banner } from '#web/components/ui/banner.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { LoadingBlock } from '#web/components/ui/states.tsx';
-import { useGetReferralsQuery, useGetSourcesQuery } from './api.ts';
+import { useAffiliateReferralsQuery, useAffiliateSourcesQuery } from './api.ts';
 
 function Failed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('partner');
@@ -19,7 +19,7 @@ function Failed({ onRetry }: { onRetry: () => void }) {
 export function InvitedReferrals({ lang }: { lang: string }) {
   const { t } = useTranslation('partner');
   const [page, setPage] = useState(0);
-  const { data, isLoading, isError, refetch } = useGetReferralsQuery(page);
+  const { data, isLoading, isError, refetch } = useAffiliateReferralsQuery(page);
   if (isLoading) return <LoadingBlock lines={4} />;
   if (isError || !data) return <Failed onRetry={() => void refetch()} />;
   if (data.referrals.length === 0 && page === 0) return <EmptyState title={t('referrals.empty.title')} description={t('referrals.empty.text')} />;
@@ -62,7 +62,7 @@ export function InvitedReferrals({ lang }: { lang: string }) {
 /** /partner/invited-referrals-sources: clicks, sign-ups and commission per `source` label. */
 export function ReferralSources() {
   const { t } = useTranslation('partner');
-  const { data, isLoading, isError, refetch } = useGetSourcesQuery();
+  const { data, isLoading, isError, refetch } = useAffiliateSourcesQuery();
   if (isLoading) return <LoadingBlock lines={4} />;
   if (isError || !data) return <Failed onRetry={() => void refetch()} />;
   if (data.sources.length === 0) return <EmptyState title={t('sources.empty.title')} description={t('sources.empty.text')} />;

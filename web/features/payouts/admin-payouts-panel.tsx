@@ -7,7 +7,7 @@ import { Banner } from '#web/components/ui/banner.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { Field, TextInput } from '#web/components/ui/field.tsx';
 import { LoadingBlock } from '#web/components/ui/states.tsx';
-import { approvedCsvUrl, useAdminPayoutsQuery, useApprovePayoutMutation, useCloseReturnMutation, useMarkSentMutation, useRejectPayoutMutation } from './api.ts';
+import { approvedCsvUrl, useAdminPayoutsQuery, useApprovePayoutMutation, useCloseFundsReturnMutation, useMarkPayoutSentMutation, useRejectPayoutMutation } from './api.ts';
 import { payoutErrorKey } from './errors.ts';
 import { PAYOUT_TONE } from './history.tsx';
 
@@ -18,7 +18,7 @@ const STATUSES: StatusFilter[] = ['open', 'requested', 'approved', 'sent', 'reje
 function PayoutActions({ p }: { p: AdminPayoutView }) {
   const { t } = useTranslation('partner');
   const [approve, approving] = useApprovePayoutMutation();
-  const [markSent, sending] = useMarkSentMutation();
+  const [markSent, sending] = useMarkPayoutSentMutation();
   const [reject, rejecting] = useRejectPayoutMutation();
   const [mode, setMode] = useState<'sent' | 'reject' | null>(null);
   const [text, setText] = useState('');
@@ -57,7 +57,7 @@ function PayoutActions({ p }: { p: AdminPayoutView }) {
 
 function ReturnClose({ id }: { id: number }) {
   const { t } = useTranslation('partner');
-  const [close, closing] = useCloseReturnMutation();
+  const [close, closing] = useCloseFundsReturnMutation();
   const [note, setNote] = useState('');
   return (
     <form className="cluster" onSubmit={(e) => (e.preventDefault(), note.trim().length >= 3 && void close({ id, note: note.trim() }))}>

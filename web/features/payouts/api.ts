@@ -21,22 +21,22 @@ export const approvedCsvUrl = (method?: string) => `/api/v2/admin/payouts.csv${m
 /** Money out: /api/v2/payouts… and the admins' /api/v2/admin/payouts… (server/surfaces/site-api/payouts.routes.ts). */
 export const payoutsApi = api.enhanceEndpoints({ addTagTypes: ['PayoutWallets', 'Payouts', 'AdminPayouts'] }).injectEndpoints({
   endpoints: (build) => ({
-    getWallets: build.query<WalletsView, void>({ query: () => 'api/v2/payouts/wallets', providesTags: ['PayoutWallets'] }),
-    requestWallet: build.mutation<WalletView, WalletRequest>({
+    payoutWallets: build.query<WalletsView, void>({ query: () => 'api/v2/payouts/wallets', providesTags: ['PayoutWallets'] }),
+    requestPayoutWallet: build.mutation<WalletView, WalletRequest>({
       query: (body) => ({ url: 'api/v2/payouts/wallets', method: 'POST', body }),
       invalidatesTags: ['PayoutWallets'],
     }),
-    cancelWallet: build.mutation<WalletView, number>({
+    cancelPayoutWallet: build.mutation<WalletView, number>({
       query: (id) => ({ url: `api/v2/payouts/wallets/${id}/cancel`, method: 'POST' }),
       invalidatesTags: ['PayoutWallets'],
     }),
-    getSummary: build.query<PayoutSummaryView, void>({ query: () => 'api/v2/payouts/summary', providesTags: ['Payouts', 'PayoutWallets'] }),
-    getHistory: build.query<PayoutHistoryView, void>({ query: () => 'api/v2/payouts/history', providesTags: ['Payouts'] }),
+    payoutSummary: build.query<PayoutSummaryView, void>({ query: () => 'api/v2/payouts/summary', providesTags: ['Payouts', 'PayoutWallets'] }),
+    payoutHistory: build.query<PayoutHistoryView, void>({ query: () => 'api/v2/payouts/history', providesTags: ['Payouts'] }),
     requestPayout: build.mutation<PayoutView, PayoutRequest>({
       query: (body) => ({ url: 'api/v2/payouts', method: 'POST', body }),
       invalidatesTags: ['Payouts', 'User'],
     }),
-    requestReturn: build.mutation<FundsReturnView, FundsReturnRequest>({
+    requestFundsReturn: build.mutation<FundsReturnView, FundsReturnRequest>({
       query: (body) => ({ url: 'api/v2/payouts/return-funds', method: 'POST', body }),
       invalidatesTags: ['Payouts'],
     }),
@@ -48,7 +48,7 @@ export const payoutsApi = api.enhanceEndpoints({ addTagTypes: ['PayoutWallets', 
       query: (id) => ({ url: `api/v2/admin/payouts/${id}/approve`, method: 'POST' }),
       invalidatesTags: ['AdminPayouts'],
     }),
-    markSent: build.mutation<PayoutView, { id: number; reference: string }>({
+    markPayoutSent: build.mutation<PayoutView, { id: number; reference: string }>({
       query: ({ id, reference }) => ({ url: `api/v2/admin/payouts/${id}/sent`, method: 'POST', body: { reference } }),
       invalidatesTags: ['AdminPayouts'],
     }),
@@ -56,7 +56,7 @@ export const payoutsApi = api.enhanceEndpoints({ addTagTypes: ['PayoutWallets', 
       query: ({ id, reason }) => ({ url: `api/v2/admin/payouts/${id}/reject`, method: 'POST', body: { reason } }),
       invalidatesTags: ['AdminPayouts'],
     }),
-    closeReturn: build.mutation<FundsReturnView, { id: number; note: string }>({
+    closeFundsReturn: build.mutation<FundsReturnView, { id: number; note: string }>({
       query: ({ id, note }) => ({ url: `api/v2/admin/funds-returns/${id}/close`, method: 'POST', body: { note } }),
       invalidatesTags: ['AdminPayouts'],
     }),
@@ -64,16 +64,16 @@ export const payoutsApi = api.enhanceEndpoints({ addTagTypes: ['PayoutWallets', 
 });
 
 export const {
-  useGetWalletsQuery,
-  useRequestWalletMutation,
-  useCancelWalletMutation,
-  useGetSummaryQuery,
-  useGetHistoryQuery,
+  usePayoutWalletsQuery,
+  useRequestPayoutWalletMutation,
+  useCancelPayoutWalletMutation,
+  usePayoutSummaryQuery,
+  usePayoutHistoryQuery,
   useRequestPayoutMutation,
-  useRequestReturnMutation,
+  useRequestFundsReturnMutation,
   useAdminPayoutsQuery,
   useApprovePayoutMutation,
-  useMarkSentMutation,
+  useMarkPayoutSentMutation,
   useRejectPayoutMutation,
-  useCloseReturnMutation,
+  useCloseFundsReturnMutation,
 } = payoutsApi;

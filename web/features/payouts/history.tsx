@@ -6,7 +6,7 @@ import { Banner } from '#web/components/ui/banner.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { LoadingBlock } from '#web/components/ui/states.tsx';
-import { useGetHistoryQuery } from './api.ts';
+import { usePayoutHistoryQuery } from './api.ts';
 import { payoutErrorKey } from './errors.ts';
 import { utcFormatter } from './format.ts';
 
@@ -15,7 +15,7 @@ export const PAYOUT_TONE: Record<PayoutStatus, BadgeTone> = { requested: 'info',
 /** /partner/history_payment: every payout with its status, reference or reason, and return requests. */
 export function PayoutHistory({ lang }: { lang: string }) {
   const { t } = useTranslation('partner');
-  const { data, isLoading, isError, error, refetch } = useGetHistoryQuery();
+  const { data, isLoading, isError, error, refetch } = usePayoutHistoryQuery();
   if (isLoading) return <LoadingBlock lines={5} />;
   if (isError || !data) {
     return (

@@ -9,7 +9,7 @@ import { Field, TextInput } from '#web/components/ui/field.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { Stat } from '#web/components/ui/stat.tsx';
 import { LoadingBlock } from '#web/components/ui/states.tsx';
-import { useGetSummaryQuery, useRequestPayoutMutation, useRequestReturnMutation } from './api.ts';
+import { usePayoutSummaryQuery, useRequestPayoutMutation, useRequestFundsReturnMutation } from './api.ts';
 import { payoutErrorDetails, payoutErrorKey } from './errors.ts';
 import { utcFormatter } from './format.ts';
 
@@ -107,7 +107,7 @@ function PayoutRequestForm({ s, lang }: { s: PayoutSummaryView; lang: string }) 
 
 function ReturnFundsForm({ s }: { s: PayoutSummaryView }) {
   const { t } = useTranslation('partner');
-  const [send, sent] = useRequestReturnMutation();
+  const [send, sent] = useRequestFundsReturnMutation();
   const [amount, setAmount] = useState(s.balance);
   const [details, setDetails] = useState('');
   const [touched, setTouched] = useState(false);
@@ -144,7 +144,7 @@ function ReturnFundsForm({ s }: { s: PayoutSummaryView }) {
  */
 export function PayoutPanel({ lang }: { lang: string }) {
   const { t } = useTranslation('partner');
-  const { data, isLoading, isError, error, refetch } = useGetSummaryQuery();
+  const { data, isLoading, isError, error, refetch } = usePayoutSummaryQuery();
   if (isLoading) return <LoadingBlock lines={5} />;
   if (isError || !data) {
     return (

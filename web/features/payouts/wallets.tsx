@@ -8,13 +8,13 @@ import { Card } from '#web/components/ui/card.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { Field, TextInput } from '#web/components/ui/field.tsx';
 import { LoadingBlock } from '#web/components/ui/states.tsx';
-import { useCancelWalletMutation, useGetWalletsQuery, useRequestWalletMutation } from './api.ts';
+import { useCancelPayoutWalletMutation, usePayoutWalletsQuery, useRequestPayoutWalletMutation } from './api.ts';
 import { payoutErrorKey } from './errors.ts';
 import { utcFormatter } from './format.ts';
 
 function WalletLine({ wallet, lang }: { wallet: WalletView; lang: string }) {
   const { t } = useTranslation('partner');
-  const [cancel, cancelling] = useCancelWalletMutation();
+  const [cancel, cancelling] = useCancelPayoutWalletMutation();
   const when = utcFormatter(lang);
   if (wallet.status === 'pending') {
     return (
@@ -44,8 +44,8 @@ function WalletLine({ wallet, lang }: { wallet: WalletView; lang: string }) {
 /** /partner/payment_edit: a wallet per payout method, changed through a mailed link and held before use. */
 export function WalletsPanel({ lang }: { lang: string }) {
   const { t } = useTranslation('partner');
-  const { data, isLoading, isError, error, refetch } = useGetWalletsQuery();
-  const [save, saved] = useRequestWalletMutation();
+  const { data, isLoading, isError, error, refetch } = usePayoutWalletsQuery();
+  const [save, saved] = useRequestPayoutWalletMutation();
   const [method, setMethod] = useState<PayoutMethod>('usdt-trc20');
   const [address, setAddress] = useState('');
   const [touched, setTouched] = useState(false);

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
-import { affiliateApi, useGetTermsQuery } from '#web/features/affiliate/api.ts';
+import { affiliateApi, useAffiliateTermsQuery } from '#web/features/affiliate/api.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 
 export async function loader({ store }: PageLoaderArgs) {
-  await store.dispatch(affiliateApi.endpoints.getTerms.initiate(undefined, { subscribe: false }));
+  await store.dispatch(affiliateApi.endpoints.affiliateTerms.initiate(undefined, { subscribe: false }));
   return null;
 }
 
@@ -14,7 +14,7 @@ const STEPS = ['register', 'share', 'earn', 'withdraw'] as const;
 /** /affiliate (public): the programme, its rates and how to join. */
 export default function AffiliatePage() {
   const { t } = useTranslation('partner');
-  const { data } = useGetTermsQuery();
+  const { data } = useAffiliateTermsQuery();
   const vars = { worker: data?.workerPercent ?? '10', customer: data?.customerPercent ?? '10', months: data?.customerMonths ?? 12, days: data?.cookieDays ?? 3 };
   return (
     <article className="section">

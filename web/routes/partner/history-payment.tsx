@@ -5,7 +5,7 @@ import { useCurrentPage } from '#web/lib/use-page.ts';
 import { PartnerLayout } from './layout.tsx';
 
 export async function loader({ store }: PageLoaderArgs) {
-  await store.dispatch(payoutsApi.endpoints.getHistory.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  await store.dispatch(payoutsApi.endpoints.payoutHistory.initiate(undefined, { subscribe: false, forceRefetch: true }));
   return null;
 }
 

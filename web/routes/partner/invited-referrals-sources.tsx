@@ -4,7 +4,7 @@ import type { PageLoaderArgs } from '#web/lib/page.ts';
 import { PartnerLayout } from './layout.tsx';
 
 export async function loader({ store }: PageLoaderArgs) {
-  await store.dispatch(affiliateApi.endpoints.getSources.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  await store.dispatch(affiliateApi.endpoints.affiliateSources.initiate(undefined, { subscribe: false, forceRefetch: true }));
   return null;
 }
 

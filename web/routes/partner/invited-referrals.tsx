@@ -5,7 +5,7 @@ import { useCurrentPage } from '#web/lib/use-page.ts';
 import { PartnerLayout } from './layout.tsx';
 
 export async function loader({ store }: PageLoaderArgs) {
-  await store.dispatch(affiliateApi.endpoints.getReferrals.initiate(0, { subscribe: false, forceRefetch: true }));
+  await store.dispatch(affiliateApi.endpoints.affiliateReferrals.initiate(0, { subscribe: false, forceRefetch: true }));
   return null;
 }
 

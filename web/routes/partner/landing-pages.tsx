@@ -2,14 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '#web/components/ui/card.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { LoadingBlock } from '#web/components/ui/states.tsx';
-import { affiliateApi, useGetDashboardQuery } from '#web/features/affiliate/api.ts';
+import { affiliateApi, useAffiliateDashboardQuery } from '#web/features/affiliate/api.ts';
 import { referralLink } from '#web/features/affiliate/link.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 import { useAppSelector } from '#web/store/hooks.ts';
 import { PartnerLayout } from './layout.tsx';
 
 export async function loader({ store }: PageLoaderArgs) {
-  await store.dispatch(affiliateApi.endpoints.getDashboard.initiate(undefined, { subscribe: false }));
+  await store.dispatch(affiliateApi.endpoints.affiliateDashboard.initiate(undefined, { subscribe: false }));
   return null;
 }
 
@@ -27,7 +27,7 @@ const LANDINGS = [
 export default function LandingPagesPage() {
   const { t } = useTranslation('partner');
   const origin = useAppSelector((s) => s.app.sites.intl);
-  const { data } = useGetDashboardQuery();
+  const { data } = useAffiliateDashboardQuery();
   return (
     <PartnerLayout section="landingPages">
       {!data ? (

@@ -5,7 +5,7 @@ import { useCurrentPage } from '#web/lib/use-page.ts';
 import { PartnerLayout } from './layout.tsx';
 
 export async function loader({ store }: PageLoaderArgs) {
-  await store.dispatch(payoutsApi.endpoints.getWallets.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  await store.dispatch(payoutsApi.endpoints.payoutWallets.initiate(undefined, { subscribe: false, forceRefetch: true }));
   return null;
 }
 

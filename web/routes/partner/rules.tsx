@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { affiliateApi, useGetTermsQuery } from '#web/features/affiliate/api.ts';
+import { affiliateApi, useAffiliateTermsQuery } from '#web/features/affiliate/api.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 import { PartnerLayout } from './layout.tsx';
 
 export async function loader({ store }: PageLoaderArgs) {
-  await store.dispatch(affiliateApi.endpoints.getTerms.initiate(undefined, { subscribe: false }));
+  await store.dispatch(affiliateApi.endpoints.affiliateTerms.initiate(undefined, { subscribe: false }));
   return null;
 }
 
@@ -13,7 +13,7 @@ const RULES = ['attribution', 'self', 'worker', 'customer', 'reversal', 'payouts
 /** /partner/rules: the programme's rules with the configured rates. */
 export default function RulesPage() {
   const { t } = useTranslation('partner');
-  const { data } = useGetTermsQuery();
+  const { data } = useAffiliateTermsQuery();
   const vars = { worker: data?.workerPercent ?? '10', customer: data?.customerPercent ?? '10', months: data?.customerMonths ?? 12, days: data?.cookieDays ?? 3 };
   return (
     <PartnerLayout section="rules">
