@@ -151,6 +151,31 @@ export const PAGES: readonly PageDef[] = [
   ].map(([id, path, file]) => page({ id: id!, path: path!, module: `routes/partner/${file}.tsx`, namespaces: ['partner'], access: { kind: 'user' } })),
   page({ id: 'affiliate', path: '/affiliate', module: 'routes/marketing/affiliate.tsx', namespaces: ['partner'] }),
 
+  // Content (issue 15): blog, tutorials and software articles — en and ru (spec §2 Languages)
+  ...([
+    ['blog', '/blog'],
+    ['tutorials', '/h'],
+    ['software-blog', '/software/blog'],
+  ] as const).flatMap(([id, path]) => [
+    page({ id, path, module: 'routes/content/list.tsx', namespaces: ['content'], languages: ['en', 'ru'] }),
+    page({ id: `${id}-article`, path: `${path}/:slug`, module: 'routes/content/article.tsx', namespaces: ['content'], languages: ['en', 'ru'] }),
+  ]),
+  // The editor: moderators and admins; the hosts screen admins only (spec §2 Access rules)
+  ...([
+    ['editor-blog', '/editor/blog'],
+    ['editor-tutorials', '/editor/h'],
+    ['editor-software-blog', '/editor/software/blog'],
+  ] as const).flatMap(([id, path]) => {
+    const access = { kind: 'permissions', permissions: ['moderator', 'admin'] } as const;
+    return [
+      page({ id, path, module: 'routes/editor/list.tsx', namespaces: ['content'], access }),
+      page({ id: `${id}-new`, path: `${path}/new`, module: 'routes/editor/edit.tsx', namespaces: ['content'], access }),
+      page({ id: `${id}-view`, path: `${path}/:slug`, module: 'routes/editor/preview.tsx', namespaces: ['content'], access }),
+      page({ id: `${id}-edit`, path: `${path}/:slug/edit`, module: 'routes/editor/edit.tsx', namespaces: ['content'], access }),
+    ];
+  }),
+  page({ id: 'editor-manual-domains', path: '/editor/manual-domains', module: 'routes/editor/manual-domains.tsx', namespaces: ['content'], access: { kind: 'permissions', permissions: ['admin'] } }),
+
   // Staff
   page({ id: 'p-admin', path: '/p/admin', module: 'routes/admin/admin.tsx', namespaces: ['admin', 'pricing', 'payments', 'promotions', 'partner', 'finance'], access: { kind: 'permissions', permissions: ['admin'] } }),
   page({ id: 'p-moderator', path: '/p/moderator', module: 'routes/admin/moderator.tsx', namespaces: ['moderation', 'pricing'], access: { kind: 'permissions', permissions: ['moderator', 'admin'] } }),

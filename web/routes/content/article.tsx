@@ -1,0 +1,28 @@
+import { data, useParams } from 'react-router';
+import { contentApi } from '#web/features/content/api.ts';
+import { ArticleView } from '#web/features/content/article-view.tsx';
+import { collectionOfPath, pageHost } from '#web/features/content/collection.ts';
+import type { PageLoaderArgs } from '#web/lib/page.ts';
+import { useCurrentPage } from '#web/lib/use-page.ts';
+import { apiErrorCode } from '#web/store/api.ts';
+
+export async function loader({ store, page, lang, params, request }: PageLoaderArgs) {
+  const collection = collectionOfPath(page.path);
+  const result = await store.dispatch(contentApi.endpoints.article.initiate({ collection, slug: params.slug ?? '', language: lang, hostname: pageHost(request) }, { subscribe: false }));
+  // An unknown or unpublished article is a real 404 page.
+  if (result.error && apiErrorCode(result.error) === 'NOT_FOUND') throw data(null, { status: 404 });
+  return null;
+}
+
+/** /blog/{slug}, /h/{slug}, /software/blog/{slug}: one article. */
+export default function ArticlePage() {
+  const { page } = useCurrentPage();
+  const { slug = '' } = useParams();
+  return (
+    <div className="section">
+      <div className="container container--article">
+        <ArticleView collection={collectionOfPath(page?.path ?? '/blog')} slug={slug} />
+      </div>
+    </div>
+  );
+}

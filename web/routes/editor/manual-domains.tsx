@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { contentApi } from '#web/features/content/api.ts';
+import { DomainsPanel } from '#web/features/content/domains-panel.tsx';
+import type { PageLoaderArgs } from '#web/lib/page.ts';
+
+export async function loader({ store }: PageLoaderArgs) {
+  await store.dispatch(contentApi.endpoints.domains.initiate(undefined, { subscribe: false }));
+  return null;
+}
+
+/** /editor/manual-domains (admins): the product's hosts and which sections and languages each shows. */
+export default function ManualDomainsPage() {
+  const { t } = useTranslation('content');
+  return (
+    <div className="section">
+      <title>{t('domains.title')}</title>
+      <div className="container stack stack--lg">
+        <header className="stack stack--sm">
+          <h1>{t('domains.title')}</h1>
+          <p className="lead">{t('domains.lead')}</p>
+        </header>
+        <DomainsPanel />
+      </div>
+    </div>
+  );
+}
