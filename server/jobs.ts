@@ -23,15 +23,18 @@ export class Market {
 
 const CAPTCHA_SLUGS = CAPTCHA_TYPES.map((t) => t.slug);
 
+/** Runs `job` every `ms`, never twice at once; the stop waits for a run in progress. */
 function every(ms: number, job: () => Promise<unknown>, onError: (err: unknown) => void) {
-  let running = false;
+  let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = true;
-    job().catch(onError).finally(() => (running = false));
+    running = job().catch(onError).finally(() => (running = null));
   }, ms);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
 
 /**
@@ -39,7 +42,7 @@ function every(ms: number, job: () => Promise<unknown>, onError: (err: unknown) 
  * deliveries with retries, and the load behind live prices. Each claims its rows with SKIP
  * LOCKED, so any number of nodes can run them.
  */
-export function startJobs(app: FastifyInstance): () => void {
+export function startJobs(app: FastifyInstance): () => Promise<void> {
   const ctx = (): Ctx => ({ db: app.database.db, log: app.log, config: app.config, mailer: app.mailer, market: app.market });
   const onError = (err: unknown) => app.log.error({ err }, 'background job failed');
   const node = nodeName();
@@ -63,6 +66,11 @@ export function startJobs(app: FastifyInstance): () => void {
   if (crypto) stops.push(every(app.config.CRYPTO_POLL_SECONDS * 1000, () => syncCryptoInvoices(ctx(), crypto), onError));
   const firstRollUp = setTimeout(() => void rollUpStatistics(ctx()).catch(onError), 3_000);
   firstRollUp.unref();
-  stops.push(() => clearTimeout(firstRollUp));
-  return () => stops.forEach((stop) => stop());
+  stops.push(async () => clearTimeout(firstRollUp));
+  // A clean shutdown waits for the runs in progress (a pingback being posted, a sweep), then
+  // delivers the pingbacks already due once more, so a restart does not hold them back a retry.
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+    await deliverDuePingbacks(ctx(), undefined, undefined, (outcome) => app.metrics.pingbacks.inc({ outcome })).catch(onError);
+  };
 }

@@ -7,8 +7,10 @@ import { openDatabase } from './db/client.ts';
 import { importSeedContent } from './modules/content/seed.ts';
 
 /**
- * Process entry: config, database (migrated), app, listen. On SIGTERM/SIGINT it stops accepting,
- * lets in-flight requests finish, then closes the database.
+ * Process entry: config, database (migrated), app, listen. On SIGTERM/SIGINT, within
+ * SHUTDOWN_GRACE_SECONDS: workers on /ws answer or hand back their tasks and are told to
+ * reconnect, the server stops accepting, in-flight requests finish, the jobs' runs and the due
+ * pingbacks complete, then the database closes and the process exits.
  */
 async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -34,7 +36,9 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // The bound: workers drained within half of it (realtime preClose), then in-flight requests,
+    // the jobs' runs in progress and the pingbacks due; whatever is left then is cut off.
+    const force = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_SECONDS * 1000);
     force.unref();
     // The database closes after the app: close hooks (e.g. UNLISTEN) still need it.
     app.close().then(

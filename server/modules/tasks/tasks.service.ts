@@ -326,6 +326,20 @@ export async function skipTask(ctx: Ctx, workerId: number, taskId: number, reaso
 }
 
 /**
+ * A lease handed back by a node shutting down (realtime hub drain): the task goes back to the
+ * queue as it was, no attempt counted and nothing recorded against the worker, who may take it
+ * again after reconnecting. A task no longer this worker's is left alone.
+ */
+export async function handBackTask(ctx: Ctx, workerId: number, taskId: number) {
+  await ctx.db.transaction(async (tx) => {
+    const task = await repo.lockAssignedTask(tx, workerId, taskId);
+    if (!task) return;
+    await repo.updateTask(tx, task.id, { state: 'queued', workerId: null, leaseExpiresAt: null });
+    await notify(withDb(ctx, tx), { kind: 'queued', id: task.id, type: task.type });
+  });
+}
+
+/**
  * The sweeper: leases that ran out go back to the queue; tasks past their lifetime end unsolvable
  * and are refunded. Rows are claimed with SKIP LOCKED, so every node may run it.
  * @returns how many tasks were requeued and ended.

@@ -59,6 +59,8 @@ export class WorkerHub {
   private readonly working = new Map<WebSocket, WorkerConn>();
   /** Bumped by every queued task: a claim that found nothing looks again if tasks came meanwhile. */
   private queuedSeq = 0;
+  /** Set once the node shuts down: no more offers (drain). */
+  private draining = false;
 
   constructor(
     private readonly ctx: () => Ctx,
@@ -85,6 +87,7 @@ export class WorkerHub {
 
   /** Offers the next task to this worker, or parks them as idle. */
   async offerNext(conn: WorkerConn): Promise<void> {
+    if (this.draining) return;
     this.working.set(conn.socket, conn);
     this.idle.delete(conn.socket);
     await this.claimFor(conn, false);
@@ -145,6 +148,7 @@ export class WorkerHub {
 
   /** Offers a newly queued task to the longest-waiting idle worker who can take it (Map order is arrival order). */
   private async dispatch(): Promise<void> {
+    if (this.draining) return;
     // Workers who may take the same tasks: once one of them found nothing, the others would too.
     const foundNothing = new Set<string>();
     for (const conn of [...this.idle.values()]) {
@@ -154,6 +158,38 @@ export class WorkerHub {
       if (await this.claimFor(conn, true)) return;
       foundNothing.add(kind);
     }
+  }
+
+  get isDraining() {
+    return this.draining;
+  }
+
+  /**
+   * A clean shutdown (SIGTERM): no more offers; workers holding a task get until `graceMs` to
+   * answer it (answers are still accepted), then what is still held is handed back explicitly
+   * (`handBack`: queued again, no attempt counted); finally every socket is closed with 1012
+   * (service restart), which clients take as "reconnect" — to another node, or to this one restarted.
+   * @returns how many tasks were answered meanwhile and how many were handed back
+   */
+  async drain(graceMs: number, handBack: (conn: WorkerConn, taskId: number) => Promise<void>): Promise<{ held: number; handedBack: number }> {
+    this.draining = true;
+    this.idle.clear();
+    const holding = () => [...this.working.values()].filter((c) => c.taskId !== null);
+    const held = holding().length;
+    const deadline = Date.now() + graceMs;
+    while (holding().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    const left = holding();
+    await Promise.all(
+      left.map(async (conn) => {
+        const taskId = conn.taskId!;
+        conn.taskId = null;
+        await handBack(conn, taskId).catch((err: unknown) => this.log.error({ err, taskId }, 'hand-back failed: the lease expires instead'));
+      }),
+    );
+    const sockets = new Set([...this.working.keys(), ...[...this.customers.values()].flatMap((s) => [...s])]);
+    this.working.clear();
+    for (const socket of sockets) socket.close(1012, 'service restart');
+    return { held, handedBack: left.length };
   }
 
   /** A payment was credited: the user's open pages show the new balance. */

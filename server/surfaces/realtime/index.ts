@@ -8,7 +8,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { getBalance } from '#server/modules/billing/billing.service.ts';
 import { BALANCE_CHANNEL } from '#server/modules/payments/payments.repo.ts';
 import { findApiSettings } from '#server/modules/tasks/tasks.repo.ts';
-import { answerTask, skipTask, TASK_CHANNEL, type TaskEvent } from '#server/modules/tasks/tasks.service.ts';
+import { answerTask, handBackTask, skipTask, TASK_CHANNEL, type TaskEvent } from '#server/modules/tasks/tasks.service.ts';
 import { getWorkerState } from '#server/modules/workers/workers.service.ts';
 import { isSiteOrigin, siteOrigins } from '#server/lib/origins.ts';
 import { loadAuth } from '#server/plugins/session.ts';
@@ -35,7 +35,18 @@ function parse(raw: unknown): WorkerClientMessage | null {
  */
 export const realtime = fp(
   async (app: FastifyInstance) => {
-    await app.register(fastifyWebsocket, { options: { maxPayload: 256 * 1024 } });
+    // SIGTERM (server/start.ts → app.close()): before the server stops, workers finish or hand back
+    // what they hold and are told to reconnect (hub.drain, within half of the shutdown grace); this
+    // replaces the plugin's own preClose, which would close every socket at once.
+    let drain = async () => {};
+    await app.register(fastifyWebsocket, {
+      options: { maxPayload: 256 * 1024 },
+      preClose: async function (this: FastifyInstance) {
+        await drain();
+        for (const client of this.websocketServer.clients) client.close(1012, 'service restart');
+        await new Promise<void>((resolve) => this.websocketServer.close(() => resolve()));
+      },
+    });
     // The solving loop runs on its own connections (database.dispatchDb): claims and answers never
     // wait for a connection behind submission batches, page loaders or result reads.
     const dispatchCtx = (log = app.log) => ({ db: app.database.dispatchDb, log, config: app.config, mailer: app.mailer, market: app.market });
@@ -45,6 +56,10 @@ export const realtime = fp(
       void hub.onEvent(JSON.parse(payload) as TaskEvent);
     });
     app.addHook('onClose', async () => unlisten());
+    drain = async () => {
+      const { held, handedBack } = await hub.drain((app.config.SHUTDOWN_GRACE_SECONDS * 1000) / 2, (conn, taskId) => handBackTask(dispatchCtx(), conn.userId, taskId));
+      app.log.info({ held, handedBack }, 'workers drained: answered or handed back, told to reconnect');
+    };
     const unlistenBalance = await app.database.listen(BALANCE_CHANNEL, (payload) => hub.onBalance(JSON.parse(payload) as { userId: number; balance: number }));
     app.addHook('onClose', async () => unlistenBalance());
 
@@ -59,6 +74,11 @@ export const realtime = fp(
       }
     };
     app.get('/ws', { websocket: true, preValidation: sameSiteOnly }, (socket: WebSocket, req) => {
+      // Shutting down: come back in a moment (another node, or this one restarted).
+      if (hub.isDraining) {
+        socket.close(1012, 'service restart');
+        return;
+      }
       // Listen at once: a client may send its first message before the session is loaded.
       const setup = (async () => {
         await loadAuth(req);
