@@ -73,6 +73,9 @@ test('a promo code adds its bonus to a sandbox top-up; /pricing shows a running 
   // $1 + $25 + 10 % bonus.
   await gotoHydrated(page, '/enterpage');
   await expect(page.getByTestId('dashboard-balance')).toHaveText('$28.50');
+  // The payment history names the code the top-up used.
+  await gotoHydrated(page, '/pay/history_payment');
+  await expect(page.getByRole('row', { name: new RegExp(`#${paymentId}`) }).getByTestId('history-promo')).toHaveText(bonusCode.toUpperCase());
 
   // A fixed-credit code is redeemed at once, and only once.
   await gotoHydrated(page, '/addbalance');
