@@ -69,7 +69,7 @@ const schema = z.object({
    * default on the embedded database), postgres (the default with DATABASE_URL), redis (the
    * default with REDIS_URL).
    */
-  SHARED_STORE: z.enum(['memory', 'postgres', 'redis']).optional(),
+  SHARED_STORE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['memory', 'postgres', 'redis']).optional()),
   /** Redis for the shared limits store, e.g. redis://127.0.0.1:6379. */
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().startsWith('redis').optional()),
   /** Prefix of every Redis key the shared store writes. */
