@@ -6,6 +6,7 @@ import { postLedgerEntry } from '#server/modules/billing/billing.service.ts';
 import type { LedgerKind } from '#server/modules/billing/billing.repo.ts';
 import { buildTestApp, linksInMail, type TestApp } from '#server/test/app.ts';
 import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
+import { deleteAccount } from '#server/modules/users/users.service.ts';
 import { moneyPosition, WITHDRAWABLE_KINDS } from './payouts.repo.ts';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -255,5 +256,19 @@ describe('payouts', () => {
     ]);
     const mails = t.app.mailer.outbox().filter((m) => m.to === worker.email).map((m) => m.subject);
     expect(mails).toEqual(expect.arrayContaining([`Payout #${a.id} sent`, `Payout #${b.id} rejected`]));
+  });
+
+  it('a deleted account forgets wallets no payout went to, and keeps the ones that were paid', async () => {
+    const worker = await buildUser(t, { userType: 'worker', balance: '0' });
+    await credit(worker.id, 'earning', 9_000_000);
+    await confirmedWallet(worker);
+    expect((await call(worker.id, 'POST', '/api/v2/payouts', { method: 'usdt-trc20', amount: '5' })).statusCode).toBe(200);
+    await call(worker.id, 'POST', '/api/v2/payouts/wallets', { method: 'paypal', address: 'private@example.com' });
+    await deleteAccount(ctx, worker.id, worker.password);
+    const rows = await q<{ method: string; address: string }>(sql`select method, address from payout_wallets where user_id = ${worker.id} order by id`);
+    expect(rows).toEqual([
+      { method: 'usdt-trc20', address: TRON },
+      { method: 'paypal', address: '(deleted)' },
+    ]);
   });
 });

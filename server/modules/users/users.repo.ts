@@ -117,6 +117,8 @@ export async function anonymizeUser(db: Db, id: number, placeholderEmail: string
     .where(eq(users.id, id));
   await db.delete(userDocuments).where(eq(userDocuments.userId, id));
   await db.delete(systemMessages).where(eq(systemMessages.userId, id));
+  // Payout wallets no payout went to are forgotten; those that received money stay with their payouts (accounting).
+  await db.execute(sql`update payout_wallets w set address = '(deleted)' where w.user_id = ${id} and not exists (select 1 from payouts p where p.wallet_id = w.id)`);
 }
 
 /** Records a TOTP period as used; false when it (or a later one) was used already (replay). */
