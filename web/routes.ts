@@ -1,3 +1,4 @@
+import { DOC_FAMILIES, DOC_SLUGS, DOCS_LANGUAGES } from '#shared/captcha-types/docs/catalog.ts';
 import { DEFAULT_PAGE_LANGUAGES, type Language } from '#shared/i18n/languages.ts';
 
 /**
@@ -57,6 +58,10 @@ export const PAGES: readonly PageDef[] = [
   ...['customer-rate', 'customer-solving-speed', 'service-load', 'workers-online', 'waiting-time', 'employee-rate'].map((slug) =>
     page({ id: `public-statistics-${slug}`, path: `/public_statistics/${slug}`, module: 'routes/statistics/graph.tsx', namespaces: ['statistics'] }),
   ),
+  // Developer documentation (issue 13): one template per kind of page, the pages generated from the registry's catalogue
+  page({ id: 'api-docs', path: '/api-docs', module: 'routes/docs/home.tsx', namespaces: ['apidocs'], languages: DOCS_LANGUAGES }),
+  ...DOC_SLUGS.map((slug) => page({ id: `api-docs-${slug}`, path: `/api-docs/${slug}`, module: 'routes/docs/type.tsx', namespaces: ['apidocs'], languages: DOCS_LANGUAGES })),
+  ...DOC_FAMILIES.map((family) => page({ id: `family-api-${family}`, path: `/${family}-api`, module: 'routes/docs/family.tsx', namespaces: ['apidocs'], languages: DOCS_LANGUAGES })),
   page({ id: 'terms-of-service', path: '/terms-of-service', module: 'routes/legal/terms-of-service.tsx', namespaces: ['legal'] }),
   page({ id: 'payment-policy', path: '/payment-policy', module: 'routes/legal/payment-policy.tsx', namespaces: ['legal'] }),
   page({ id: 'privacy-policy', path: '/privacy-policy', module: 'routes/legal/privacy-policy.tsx', namespaces: ['legal'], languages: ['en'] }),

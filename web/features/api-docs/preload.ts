@@ -1,0 +1,12 @@
+import type { AppStore } from '#web/store/store.ts';
+import { apiDocsApi } from './api.ts';
+
+/** Page loaders: the documentation home's data in the page's language (in process on the server). */
+export async function preloadDocsIndex(store: AppStore, language: string): Promise<void> {
+  await store.dispatch(apiDocsApi.endpoints.getDocsIndex.initiate(language, { subscribe: false }));
+}
+
+/** Page loaders: one type's documentation (both API versions) in the page's language. */
+export async function preloadTypeDoc(store: AppStore, slug: string, language: string): Promise<void> {
+  await store.dispatch(apiDocsApi.endpoints.getTypeDoc.initiate({ slug, language }, { subscribe: false }));
+}
