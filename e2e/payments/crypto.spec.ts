@@ -16,7 +16,10 @@ const p = (key: string, vars: Record<string, string> = {}) => tr('en', `payments
 const c = (key: string, vars: Record<string, string> = {}) => tr('en', `crypto:${key}`, vars);
 const escape = (s: string) => s.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&');
 
-test('a customer tops up in BTC: invoice, payment seen, confirmations, credit live on another open page', async ({ page, context }) => {
+test('a customer tops up in BTC: invoice, payment seen, confirmations, credit live on another open page', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   const customer = readAccounts().cryptoCustomer;
   await new Cabinet(page).signIn(customer);
@@ -27,7 +30,8 @@ test('a customer tops up in BTC: invoice, payment seen, confirmations, credit li
   await expect(dashboard.getByTestId('header-balance')).toHaveText('$1.00');
 
   await gotoHydrated(page, '/addbalance');
-  for (const coin of ['btc', 'bch', 'usdt_trc20']) await expect(page.getByRole('radio', { name: new RegExp(escape(p(`providers.${coin}.name`))) })).toBeVisible();
+  for (const coin of ['btc', 'bch', 'usdt_trc20'])
+    {await expect(page.getByRole('radio', { name: new RegExp(escape(p(`providers.${coin}.name`))) })).toBeVisible();}
   await page.getByRole('button', { name: '$25', exact: true }).click();
   await page.getByRole('radio', { name: new RegExp(escape(p('providers.btc.name'))) }).check();
   await page.getByRole('button', { name: p('form.pay') }).click();
@@ -64,12 +68,16 @@ test('a customer tops up in BTC: invoice, payment seen, confirmations, credit li
 
   // The coin pages themselves, here in Chinese: a top-up form for that coin only.
   await gotoHydrated(page, '/zh/pay/cryptocurrency-tron-USDT');
-  await expect(page.getByRole('heading', { level: 1, name: tr('zh', 'crypto:page.title', { symbol: 'USDT' }) })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: tr('zh', 'crypto:page.title', { symbol: 'USDT' }) }),
+  ).toBeVisible();
   await expect(page.getByRole('radio')).toHaveCount(1);
 
   // Every method has its own page, /pay/{shortname}; one not configured is not a page.
   await gotoHydrated(page, '/pay/sandbox');
-  await expect(page.getByRole('heading', { level: 1, name: p('form.titleWith', { method: p('providers.sandbox.name') }) })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: p('form.titleWith', { method: p('providers.sandbox.name') }) }),
+  ).toBeVisible();
   await expect(page.getByRole('radio')).toHaveCount(1);
   expect((await page.goto('/pay/paypal'))?.status()).toBe(404);
 });

@@ -23,12 +23,34 @@ export interface CoinInfo {
 }
 
 export const COINS: Record<CoinId, CoinInfo> = {
-  BTC: { id: 'BTC', provider: 'btc', page: '/pay/cryptocurrency-btc-BTC', symbol: 'BTC', decimals: 8, network: 'Bitcoin' },
-  BCH: { id: 'BCH', provider: 'bch', page: '/pay/cryptocurrency-bch-BCH', symbol: 'BCH', decimals: 8, network: 'Bitcoin Cash' },
-  USDT_TRC20: { id: 'USDT_TRC20', provider: 'usdt_trc20', page: '/pay/cryptocurrency-tron-USDT', symbol: 'USDT', decimals: 6, network: 'TRON (TRC-20)' },
+  BTC: {
+    id: 'BTC',
+    provider: 'btc',
+    page: '/pay/cryptocurrency-btc-BTC',
+    symbol: 'BTC',
+    decimals: 8,
+    network: 'Bitcoin',
+  },
+  BCH: {
+    id: 'BCH',
+    provider: 'bch',
+    page: '/pay/cryptocurrency-bch-BCH',
+    symbol: 'BCH',
+    decimals: 8,
+    network: 'Bitcoin Cash',
+  },
+  USDT_TRC20: {
+    id: 'USDT_TRC20',
+    provider: 'usdt_trc20',
+    page: '/pay/cryptocurrency-tron-USDT',
+    symbol: 'USDT',
+    decimals: 6,
+    network: 'TRON (TRC-20)',
+  },
 };
 
-export const coinOfProvider = (provider: string): CoinInfo | undefined => Object.values(COINS).find((c) => c.provider === provider);
+export const coinOfProvider = (provider: string): CoinInfo | undefined =>
+  Object.values(COINS).find((c) => c.provider === provider);
 
 /** Base units → "0.00123400" style decimal (all decimals kept: the payer copies it exactly). */
 export function formatCoin(units: bigint | string, decimals: number): string {

@@ -1,4 +1,14 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { COIN_IDS } from '#shared/contracts/crypto.ts';
 import { payments } from './payments.ts';
 
@@ -17,7 +27,9 @@ export const cryptoAddressCounters = pgTable(
 export const cryptoInvoices = pgTable(
   'crypto_invoices',
   {
-    paymentId: bigint('payment_id', { mode: 'number' }).primaryKey().references(() => payments.id),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => payments.id),
     coin: text('coin', { enum: COIN_IDS }).notNull(),
     keyId: text('key_id').notNull(),
     derivationIndex: integer('derivation_index').notNull(),
@@ -29,7 +41,9 @@ export const cryptoInvoices = pgTable(
     /** Micro-USD per 1 whole coin, locked for the invoice's life. */
     rate: bigint('rate', { mode: 'number' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    status: text('status', { enum: ['open', 'confirming', 'paid', 'overpaid', 'underpaid', 'expired'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'confirming', 'paid', 'overpaid', 'underpaid', 'expired'] })
+      .notNull()
+      .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -47,7 +61,9 @@ export const cryptoDeposits = pgTable(
     coin: text('coin').notNull(),
     txid: text('txid').notNull(),
     vout: integer('vout').notNull(),
-    invoiceId: bigint('invoice_id', { mode: 'number' }).notNull().references(() => cryptoInvoices.paymentId),
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => cryptoInvoices.paymentId),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** null while in the mempool (or after a reorg dropped its block). */
     blockHeight: integer('block_height'),
@@ -60,5 +76,8 @@ export const cryptoDeposits = pgTable(
     creditedAmount: bigint('credited_amount', { mode: 'number' }),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('crypto_deposits_output_key').on(t.coin, t.txid, t.vout), index('crypto_deposits_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    uniqueIndex('crypto_deposits_output_key').on(t.coin, t.txid, t.vout),
+    index('crypto_deposits_invoice_idx').on(t.invoiceId),
+  ],
 );

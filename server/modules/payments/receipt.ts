@@ -9,6 +9,16 @@ export async function sendReceipt(ctx: Ctx, payment: PaymentRow) {
   const user = await findUserById(ctx.db, payment.userId);
   if (!user || user.notifications?.payments === false) return;
   const link = new URL('/pay/history_payment', ctx.config.PUBLIC_URL).toString();
-  const mail = renderMail('paymentReceipt', user.interfaceLanguage, { brand: ctx.config.BRAND_NAME, amount: formatMoney(payment.amount), payment: `#${payment.id}`, provider: payment.provider }, link);
+  const mail = renderMail(
+    'paymentReceipt',
+    user.interfaceLanguage,
+    {
+      brand: ctx.config.BRAND_NAME,
+      amount: formatMoney(payment.amount),
+      payment: `#${payment.id}`,
+      provider: payment.provider,
+    },
+    link,
+  );
   await ctx.mailer.send({ to: user.email, ...mail });
 }

@@ -12,7 +12,14 @@ import { useAppDispatch } from '#web/store/hooks.ts';
 import { paymentsApi, useGetInvoiceQuery, useSimulateInvoiceMutation } from './api.ts';
 import { paymentErrorKey } from './errors.ts';
 
-const TONE: Record<InvoiceStatus, BadgeTone> = { open: 'info', confirming: 'info', paid: 'success', overpaid: 'success', underpaid: 'warning', expired: 'neutral' };
+const TONE: Record<InvoiceStatus, BadgeTone> = {
+  open: 'info',
+  confirming: 'info',
+  paid: 'success',
+  overpaid: 'success',
+  underpaid: 'warning',
+  expired: 'neutral',
+};
 const SETTLED: InvoiceStatus[] = ['paid', 'overpaid', 'underpaid'];
 /** How often the page asks while the invoice is open; an expired one is still watched for late payments, more slowly. */
 const POLL_MS = 3000;
@@ -31,7 +38,8 @@ function useSecondsLeft(iso: string | undefined): number | null {
 }
 
 /** "50000.00" → "50,000.00" ("50 000,00" in Russian): a rate is easier to read grouped. */
-const usdText = (usd: string, lang: string) => Number(usd).toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usdText = (usd: string, lang: string) =>
+  Number(usd).toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
@@ -44,8 +52,13 @@ export function CryptoInvoice({ paymentId }: { paymentId: number }) {
   const { t, i18n } = useTranslation('crypto');
   const first = useGetInvoiceQuery(paymentId);
   const status = first.data?.status;
-  const settled = status !== undefined && SETTLED.includes(status) && first.data!.deposits.every((d) => d.creditedUsd !== null);
-  useGetInvoiceQuery(paymentId, { skip: settled || first.isError, pollingInterval: status === 'expired' ? POLL_EXPIRED_MS : POLL_MS, skipPollingIfUnfocused: true });
+  const settled =
+    status !== undefined && SETTLED.includes(status) && first.data!.deposits.every((d) => d.creditedUsd !== null);
+  useGetInvoiceQuery(paymentId, {
+    skip: settled || first.isError,
+    pollingInterval: status === 'expired' ? POLL_EXPIRED_MS : POLL_MS,
+    skipPollingIfUnfocused: true,
+  });
   const secondsLeft = useSecondsLeft(first.data?.expiresAt);
   const dispatch = useAppDispatch();
   useEffect(() => {
@@ -71,7 +84,15 @@ export function CryptoInvoice({ paymentId }: { paymentId: number }) {
   const coin = COINS[inv.coin];
   const received = formatCoin(inv.received, coin.decimals);
   const expired = inv.status === 'expired' || (secondsLeft === 0 && inv.status === 'open');
-  const values = { symbol: coin.symbol, received, due: inv.amountDueText, usd: inv.usd, credited: inv.creditedUsd, network: coin.network, required: inv.requiredConfirmations };
+  const values = {
+    symbol: coin.symbol,
+    received,
+    due: inv.amountDueText,
+    usd: inv.usd,
+    credited: inv.creditedUsd,
+    network: coin.network,
+    required: inv.requiredConfirmations,
+  };
   const partial = inv.status === 'open' && inv.received !== '0';
 
   return (
@@ -97,24 +118,38 @@ export function CryptoInvoice({ paymentId }: { paymentId: number }) {
                 <span className="num" data-testid="invoice-amount">
                   {inv.amountDueText} {coin.symbol}
                 </span>
-                <CopyButton value={inv.amountDueText} label={t('invoice.copy')} copiedLabel={t('invoice.copied')} failedLabel={t('invoice.copyFailed')} />
+                <CopyButton
+                  value={inv.amountDueText}
+                  label={t('invoice.copy')}
+                  copiedLabel={t('invoice.copied')}
+                  failedLabel={t('invoice.copyFailed')}
+                />
               </dd>
-              <dd className="text-sm muted">{t('invoice.usdAtRate', { usd: inv.usd, rate: usdText(inv.rate, i18n.language), symbol: coin.symbol })}</dd>
+              <dd className="text-sm muted">
+                {t('invoice.usdAtRate', { usd: inv.usd, rate: usdText(inv.rate, i18n.language), symbol: coin.symbol })}
+              </dd>
             </div>
             <div>
               <dt>{t('invoice.address', { network: coin.network })}</dt>
               <dd className="crypto-invoice__address">
                 <code data-testid="invoice-address">{inv.address}</code>
-                <CopyButton value={inv.address} label={t('invoice.copy')} copiedLabel={t('invoice.copied')} failedLabel={t('invoice.copyFailed')} />
+                <CopyButton
+                  value={inv.address}
+                  label={t('invoice.copy')}
+                  copiedLabel={t('invoice.copied')}
+                  failedLabel={t('invoice.copyFailed')}
+                />
               </dd>
               <dd className="text-sm muted">{t('invoice.networkOnly', values)}</dd>
             </div>
-            <div>
-              <dt>{t('invoice.timeLeft')}</dt>
-              <dd className="crypto-invoice__countdown num" data-testid="invoice-countdown" aria-live="off">
-                {expired ? t('invoice.expiredShort') : secondsLeft === null ? '—' : mmss(secondsLeft)}
-              </dd>
-            </div>
+            {!SETTLED.includes(inv.status) && (
+              <div>
+                <dt>{t('invoice.timeLeft')}</dt>
+                <dd className="crypto-invoice__countdown num" data-testid="invoice-countdown" aria-live="off">
+                  {expired ? t('invoice.expiredShort') : secondsLeft === null ? '—' : mmss(secondsLeft)}
+                </dd>
+              </div>
+            )}
           </dl>
         </div>
       </Card>
@@ -173,9 +208,13 @@ function Deposits({ inv }: { inv: InvoiceView }) {
             <thead>
               <tr>
                 <th scope="col">{t('deposits.columns.tx')}</th>
-                <th scope="col" className="num">{t('deposits.columns.amount')}</th>
+                <th scope="col" className="num">
+                  {t('deposits.columns.amount')}
+                </th>
                 <th scope="col">{t('deposits.columns.confirmations')}</th>
-                <th scope="col" className="num">{t('deposits.columns.credited')}</th>
+                <th scope="col" className="num">
+                  {t('deposits.columns.credited')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -215,13 +254,25 @@ function SimulatorPanel({ paymentId }: { paymentId: number }) {
     <Card className="crypto-simulator" title={t('simulator.title')} description={t('simulator.lead')}>
       <div className="stack">
         <div className="cluster">
-          <Button variant="secondary" disabled={state.isLoading} onClick={() => void run({ id: paymentId, action: 'pay', percent: 100 })}>
+          <Button
+            variant="secondary"
+            disabled={state.isLoading}
+            onClick={() => void run({ id: paymentId, action: 'pay', percent: 100 })}
+          >
             {t('simulator.payAll')}
           </Button>
-          <Button variant="secondary" disabled={state.isLoading} onClick={() => void run({ id: paymentId, action: 'pay', percent: 50 })}>
+          <Button
+            variant="secondary"
+            disabled={state.isLoading}
+            onClick={() => void run({ id: paymentId, action: 'pay', percent: 50 })}
+          >
             {t('simulator.payHalf')}
           </Button>
-          <Button variant="secondary" disabled={state.isLoading} onClick={() => void run({ id: paymentId, action: 'mine', blocks: 1 })}>
+          <Button
+            variant="secondary"
+            disabled={state.isLoading}
+            onClick={() => void run({ id: paymentId, action: 'mine', blocks: 1 })}
+          >
             {t('simulator.mine')}
           </Button>
         </div>

@@ -22,8 +22,11 @@ export function TopUpForm({
   promo,
   promoCode = null,
   only,
+  note,
 }: {
   lang: string;
+  /** The closing note, when the method's timing differs from the usual (a coin's confirmations). */
+  note?: string;
   /** Offer this one method only (a coin's own page, /pay/cryptocurrency-…). */
   only?: string;
   navigate?: (url: string) => void;
@@ -112,7 +115,7 @@ export function TopUpForm({
           {t(paymentErrorKey(started.error))}
         </Banner>
       )}
-      <p className="text-sm muted">{t('form.note')}</p>
+      <p className="text-sm muted">{note ?? t('form.note')}</p>
     </form>
   );
 }

@@ -10,7 +10,8 @@ import { PromoCodeField } from '#web/features/promotions/promo-code-field.tsx';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 import { useCurrentPage } from '#web/lib/use-page.ts';
 
-const coinOfPath = (pathname: string): CoinInfo | undefined => Object.values(COINS).find((c) => pathname.endsWith(c.page));
+const coinOfPath = (pathname: string): CoinInfo | undefined =>
+  Object.values(COINS).find((c) => pathname.endsWith(c.page));
 const invoiceIdOf = (raw: string | null) => (raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null);
 
 export async function loader({ store, request, params }: PageLoaderArgs) {
@@ -19,9 +20,16 @@ export async function loader({ store, request, params }: PageLoaderArgs) {
     await store.dispatch(paymentsApi.endpoints.getInvoice.initiate(id, { subscribe: false }));
     return null;
   }
-  const providers = await store.dispatch(paymentsApi.endpoints.getPaymentProviders.initiate(undefined, { subscribe: false }));
+  const providers = await store.dispatch(
+    paymentsApi.endpoints.getPaymentProviders.initiate(undefined, { subscribe: false }),
+  );
   // /pay/{shortname}: a method this installation does not offer is not a page.
-  if (params['shortname'] !== undefined && providers.data && !providers.data.some((p) => p.name === params['shortname'])) throw data(null, { status: 404 });
+  if (
+    params['shortname'] !== undefined &&
+    providers.data &&
+    !providers.data.some((p) => p.name === params['shortname'])
+  )
+    {throw data(null, { status: 404 });}
   return null;
 }
 
@@ -38,14 +46,27 @@ export default function Page() {
   const [params] = useSearchParams();
   const invoiceId = coin ? invoiceIdOf(params.get('invoice')) : null;
   const [promoCode, setPromoCode] = useState<string | null>(null);
-  const title = coin ? t('crypto:page.title', { symbol: coin.symbol }) : t('payments:form.titleWith', { method: t(`payments:providers.${shortname}.name`, { defaultValue: shortname }) });
-  const lead = invoiceId !== null ? undefined : coin ? t('crypto:page.lead', { symbol: coin.symbol, network: coin.network }) : t('payments:form.lead');
+  const title = coin
+    ? t('crypto:page.title', { symbol: coin.symbol })
+    : t('payments:form.titleWith', { method: t(`payments:providers.${shortname}.name`, { defaultValue: shortname }) });
+  const lead =
+    invoiceId !== null
+      ? undefined
+      : coin
+        ? t('crypto:page.lead', { symbol: coin.symbol, network: coin.network })
+        : t('payments:form.lead');
   return (
     <CustomerLayout title={title} lead={lead}>
       {invoiceId !== null ? (
         <CryptoInvoice paymentId={invoiceId} />
       ) : (
-        <TopUpForm lang={lang} only={shortname} promoCode={promoCode} promo={(amount) => <PromoCodeField amount={amount} onChange={setPromoCode} />} />
+        <TopUpForm
+          lang={lang}
+          only={shortname}
+          note={coin ? t('crypto:page.note') : undefined}
+          promoCode={promoCode}
+          promo={(amount) => <PromoCodeField amount={amount} onChange={setPromoCode} />}
+        />
       )}
     </CustomerLayout>
   );

@@ -36,12 +36,14 @@ function parseKey(extended: string, versions: { private: number; public: number 
   } catch (err) {
     throw new BadExtendedKeyError(`not an extended public key: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (key.privateKey) throw new BadExtendedKeyError('an extended PRIVATE key was given: configure the account xpub only');
+  if (key.privateKey)
+    {throw new BadExtendedKeyError('an extended PRIVATE key was given: configure the account xpub only');}
   return key;
 }
 
 function child(account: HDKey, index: number): Uint8Array {
-  if (!Number.isInteger(index) || index < 0 || index >= 0x80000000) throw new RangeError(`address index out of range: ${index}`);
+  if (!Number.isInteger(index) || index < 0 || index >= 0x80000000)
+    {throw new RangeError(`address index out of range: ${index}`);}
   const pub = account.deriveChild(0).deriveChild(index).publicKey;
   if (!pub) throw new Error('derivation gave no public key');
   return pub;

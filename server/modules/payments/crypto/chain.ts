@@ -27,11 +27,19 @@ export interface ChainWatcher {
   transfersTo(address: string): Promise<ChainTransfer[]>;
 }
 
-export type FetchFn = (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<{ ok: boolean; status: number; json(): Promise<unknown>; text(): Promise<string> }>;
+export type FetchFn = (
+  url: string,
+  init?: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal },
+) => Promise<{ ok: boolean; status: number; json(): Promise<unknown>; text(): Promise<string> }>;
 
 const TIMEOUT_MS = 10_000;
 
-async function call<T>(fetchFn: FetchFn, url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}, as: 'json' | 'text' = 'json'): Promise<T> {
+async function call<T>(
+  fetchFn: FetchFn,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  as: 'json' | 'text' = 'json',
+): Promise<T> {
   const res = await fetchFn(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   if (!res.ok) throw new Error(`chain source answered ${res.status} for ${new URL(url).pathname}`);
   return (as === 'json' ? await res.json() : await res.text()) as T;
@@ -47,7 +55,11 @@ interface EsploraTx {
 const bare = (address: string) => address.replace(/^bitcoincash:/, '');
 
 /** Esplora-compatible HTTP (GET /blocks/tip/height, GET /address/{a}/txs) for BTC and BCH. */
-export function esploraWatcher(coin: 'BTC' | 'BCH', baseUrl: string, fetchFn: FetchFn = fetch as unknown as FetchFn): ChainWatcher {
+export function esploraWatcher(
+  coin: 'BTC' | 'BCH',
+  baseUrl: string,
+  fetchFn: FetchFn = fetch as unknown as FetchFn,
+): ChainWatcher {
   const base = baseUrl.replace(/\/+$/, '');
   return {
     coin,
@@ -92,21 +104,38 @@ interface TronTransfer {
  * TronGrid-compatible HTTP: GET /v1/accounts/{a}/transactions/trc20 (USDT only, incoming only),
  * POST /wallet/gettransactioninfobyid for a transfer's block, POST /wallet/getnowblock for the tip.
  */
-export function tronGridWatcher(baseUrl: string, apiKey?: string, fetchFn: FetchFn = fetch as unknown as FetchFn, contract = USDT_TRC20_CONTRACT): ChainWatcher {
+export function tronGridWatcher(
+  baseUrl: string,
+  apiKey?: string,
+  fetchFn: FetchFn = fetch as unknown as FetchFn,
+  contract = USDT_TRC20_CONTRACT,
+): ChainWatcher {
   const base = baseUrl.replace(/\/+$/, '');
-  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json', ...(apiKey ? { 'TRON-PRO-API-KEY': apiKey } : {}) };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+    ...(apiKey ? { 'TRON-PRO-API-KEY': apiKey } : {}),
+  };
   const blocks = new Map<string, number>(); // txid → block number, once known it does not change
   return {
     coin: 'USDT_TRC20',
     async tipHeight() {
-      const block = await call<{ block_header?: { raw_data?: { number?: number } } }>(fetchFn, `${base}/wallet/getnowblock`, { method: 'POST', headers, body: '{}' });
+      const block = await call<{ block_header?: { raw_data?: { number?: number } } }>(
+        fetchFn,
+        `${base}/wallet/getnowblock`,
+        { method: 'POST', headers, body: '{}' },
+      );
       const height = block.block_header?.raw_data?.number;
       if (typeof height !== 'number') throw new Error('chain source gave no tip height');
       return height;
     },
     async transfersTo(address) {
       const query = new URLSearchParams({ only_to: 'true', limit: '50', contract_address: contract });
-      const page = await call<{ data?: TronTransfer[] }>(fetchFn, `${base}/v1/accounts/${encodeURIComponent(address)}/transactions/trc20?${query}`, { headers });
+      const page = await call<{ data?: TronTransfer[] }>(
+        fetchFn,
+        `${base}/v1/accounts/${encodeURIComponent(address)}/transactions/trc20?${query}`,
+        { headers },
+      );
       const out: ChainTransfer[] = [];
       const seen = new Map<string, number>();
       for (const t of page.data ?? []) {
@@ -115,12 +144,22 @@ export function tronGridWatcher(baseUrl: string, apiKey?: string, fetchFn: Fetch
         if (amount <= 0n) continue;
         let height = blocks.get(t.transaction_id) ?? null;
         if (height === null) {
-          const info = await call<{ blockNumber?: number }>(fetchFn, `${base}/wallet/gettransactioninfobyid`, { method: 'POST', headers, body: JSON.stringify({ value: t.transaction_id }) });
+          const info = await call<{ blockNumber?: number }>(fetchFn, `${base}/wallet/gettransactioninfobyid`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ value: t.transaction_id }),
+          });
           if (typeof info.blockNumber === 'number') blocks.set(t.transaction_id, (height = info.blockNumber));
         }
         const vout = seen.get(t.transaction_id) ?? 0;
         seen.set(t.transaction_id, vout + 1);
-        out.push({ txid: t.transaction_id, vout, amount, blockHeight: height, time: t.block_timestamp ? new Date(t.block_timestamp) : null });
+        out.push({
+          txid: t.transaction_id,
+          vout,
+          amount,
+          blockHeight: height,
+          time: t.block_timestamp ? new Date(t.block_timestamp) : null,
+        });
       }
       return out;
     },

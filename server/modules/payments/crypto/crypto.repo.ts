@@ -11,7 +11,10 @@ export async function takeAddressIndex(db: Db, coin: CoinId, keyId: string): Pro
   const [row] = await db
     .insert(cryptoAddressCounters)
     .values({ coin, keyId, nextIndex: 1 })
-    .onConflictDoUpdate({ target: [cryptoAddressCounters.coin, cryptoAddressCounters.keyId], set: { nextIndex: sql`${cryptoAddressCounters.nextIndex} + 1` } })
+    .onConflictDoUpdate({
+      target: [cryptoAddressCounters.coin, cryptoAddressCounters.keyId],
+      set: { nextIndex: sql`${cryptoAddressCounters.nextIndex} + 1` },
+    })
     .returning({ next: cryptoAddressCounters.nextIndex });
   return row!.next - 1;
 }
@@ -28,17 +31,29 @@ export async function findInvoice(db: Db, paymentId: number): Promise<InvoiceRow
 
 /** Invoices of a coin still watched: not yet past expiry plus the late window, or with deposits not yet credited. */
 export async function invoicesToWatch(db: Db, coin: CoinId, expiredSince: Date): Promise<InvoiceRow[]> {
-  const uncredited = db.select({ id: cryptoDeposits.invoiceId }).from(cryptoDeposits).where(and(eq(cryptoDeposits.coin, coin), isNull(cryptoDeposits.creditedAt)));
+  const uncredited = db
+    .select({ id: cryptoDeposits.invoiceId })
+    .from(cryptoDeposits)
+    .where(and(eq(cryptoDeposits.coin, coin), isNull(cryptoDeposits.creditedAt)));
   return db
     .select()
     .from(cryptoInvoices)
-    .where(and(eq(cryptoInvoices.coin, coin), or(gt(cryptoInvoices.expiresAt, expiredSince), inArray(cryptoInvoices.paymentId, uncredited))))
+    .where(
+      and(
+        eq(cryptoInvoices.coin, coin),
+        or(gt(cryptoInvoices.expiresAt, expiredSince), inArray(cryptoInvoices.paymentId, uncredited)),
+      ),
+    )
     .orderBy(asc(cryptoInvoices.createdAt))
     .limit(5000);
 }
 
 export async function depositsOf(db: Db, invoiceId: number): Promise<DepositRow[]> {
-  return db.select().from(cryptoDeposits).where(eq(cryptoDeposits.invoiceId, invoiceId)).orderBy(asc(cryptoDeposits.seenAt), asc(cryptoDeposits.id));
+  return db
+    .select()
+    .from(cryptoDeposits)
+    .where(eq(cryptoDeposits.invoiceId, invoiceId))
+    .orderBy(asc(cryptoDeposits.seenAt), asc(cryptoDeposits.id));
 }
 
 /** Records a deposit once per output; returns false when it was known already. */
@@ -49,7 +64,10 @@ export async function insertDeposit(db: Db, row: typeof cryptoDeposits.$inferIns
 
 /** A deposit's block as the chain now says (confirmed, or back in the mempool after a reorg); only while not credited. */
 export async function setDepositBlock(db: Db, id: number, blockHeight: number | null) {
-  await db.update(cryptoDeposits).set({ blockHeight }).where(and(eq(cryptoDeposits.id, id), isNull(cryptoDeposits.creditedAt)));
+  await db
+    .update(cryptoDeposits)
+    .set({ blockHeight })
+    .where(and(eq(cryptoDeposits.id, id), isNull(cryptoDeposits.creditedAt)));
 }
 
 /** Marks a deposit credited; false when it was credited already (the caller then credits nothing). */
@@ -68,16 +86,35 @@ export async function setInvoiceStatus(db: Db, paymentId: number, status: Invoic
 
 /** The credited amount of a crypto payment: what arrived, which may differ from what was ordered. */
 export async function setPaymentAmount(db: Db, id: number, amount: number) {
-  await db.update(payments).set({ amount, updatedAt: sql`now()` }).where(eq(payments.id, id));
+  await db
+    .update(payments)
+    .set({ amount, updatedAt: sql`now()` })
+    .where(eq(payments.id, id));
 }
 
 export async function markPaymentExpired(db: Db, id: number) {
-  await db.update(payments).set({ status: 'expired', failure: 'Nothing arrived before the invoice expired.', updatedAt: sql`now()` }).where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+  await db
+    .update(payments)
+    .set({ status: 'expired', failure: 'Nothing arrived before the invoice expired.', updatedAt: sql`now()` })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
 }
 
 /** A payment for a deposit that came late or after its invoice was settled: credited on its own. */
-export async function insertDepositPayment(db: Db, p: { userId: number; provider: string; amount: number; providerAmount: number; currency: string; providerRef: string }) {
-  const [row] = await db.insert(payments).values({ ...p, status: 'pending' }).returning();
+export async function insertDepositPayment(
+  db: Db,
+  p: {
+    userId: number;
+    provider: string;
+    amount: number;
+    providerAmount: number;
+    currency: string;
+    providerRef: string;
+  },
+) {
+  const [row] = await db
+    .insert(payments)
+    .values({ ...p, status: 'pending' })
+    .returning();
   return row!;
 }
 
@@ -90,8 +127,18 @@ export async function lockPayment(db: Db, id: number) {
 export async function cryptoNotesFor(db: Db, paymentIds: number[]) {
   if (paymentIds.length === 0) return { invoices: [], deposits: [] };
   const [invoices, deposits] = await Promise.all([
-    db.select({ paymentId: cryptoInvoices.paymentId, status: cryptoInvoices.status }).from(cryptoInvoices).where(inArray(cryptoInvoices.paymentId, paymentIds)),
-    db.select({ paymentId: cryptoDeposits.creditedPaymentId, invoiceId: cryptoDeposits.invoiceId, late: cryptoDeposits.late }).from(cryptoDeposits).where(inArray(cryptoDeposits.creditedPaymentId, paymentIds)),
+    db
+      .select({ paymentId: cryptoInvoices.paymentId, status: cryptoInvoices.status })
+      .from(cryptoInvoices)
+      .where(inArray(cryptoInvoices.paymentId, paymentIds)),
+    db
+      .select({
+        paymentId: cryptoDeposits.creditedPaymentId,
+        invoiceId: cryptoDeposits.invoiceId,
+        late: cryptoDeposits.late,
+      })
+      .from(cryptoDeposits)
+      .where(inArray(cryptoDeposits.creditedPaymentId, paymentIds)),
   ]);
   return { invoices, deposits };
 }

@@ -14,7 +14,14 @@
 import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { PaymentView } from '#shared/contracts/payments.ts';
-import { COINS, formatCoin, type CoinId, type CoinInfo, type InvoiceView, type SimulateRequest } from '#shared/contracts/crypto.ts';
+import {
+  COINS,
+  formatCoin,
+  type CoinId,
+  type CoinInfo,
+  type InvoiceView,
+  type SimulateRequest,
+} from '#shared/contracts/crypto.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { Config } from '#server/config.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -50,20 +57,35 @@ export interface CryptoSetup {
   now: () => Date;
 }
 
-const XPUB_OF: Record<CoinId, keyof Config> = { BTC: 'CRYPTO_BTC_XPUB', BCH: 'CRYPTO_BCH_XPUB', USDT_TRC20: 'CRYPTO_USDT_XPUB' };
-const CONFIRMATIONS_OF: Record<CoinId, keyof Config> = { BTC: 'CRYPTO_BTC_CONFIRMATIONS', BCH: 'CRYPTO_BCH_CONFIRMATIONS', USDT_TRC20: 'CRYPTO_USDT_CONFIRMATIONS' };
+const XPUB_OF: Record<CoinId, keyof Config> = {
+  BTC: 'CRYPTO_BTC_XPUB',
+  BCH: 'CRYPTO_BCH_XPUB',
+  USDT_TRC20: 'CRYPTO_USDT_XPUB',
+};
+const CONFIRMATIONS_OF: Record<CoinId, keyof Config> = {
+  BTC: 'CRYPTO_BTC_CONFIRMATIONS',
+  BCH: 'CRYPTO_BCH_CONFIRMATIONS',
+  USDT_TRC20: 'CRYPTO_USDT_CONFIRMATIONS',
+};
 
 function liveWatcher(config: Config, coin: CoinId): ChainWatcher | null {
-  if (coin === 'BTC') return config.CRYPTO_BTC_ESPLORA_URL ? esploraWatcher('BTC', config.CRYPTO_BTC_ESPLORA_URL) : null;
-  if (coin === 'BCH') return config.CRYPTO_BCH_ESPLORA_URL ? esploraWatcher('BCH', config.CRYPTO_BCH_ESPLORA_URL) : null;
-  return config.CRYPTO_TRONGRID_URL ? tronGridWatcher(config.CRYPTO_TRONGRID_URL, config.CRYPTO_TRONGRID_API_KEY) : null;
+  if (coin === 'BTC')
+    {return config.CRYPTO_BTC_ESPLORA_URL ? esploraWatcher('BTC', config.CRYPTO_BTC_ESPLORA_URL) : null;}
+  if (coin === 'BCH')
+    {return config.CRYPTO_BCH_ESPLORA_URL ? esploraWatcher('BCH', config.CRYPTO_BCH_ESPLORA_URL) : null;}
+  return config.CRYPTO_TRONGRID_URL
+    ? tronGridWatcher(config.CRYPTO_TRONGRID_URL, config.CRYPTO_TRONGRID_API_KEY)
+    : null;
 }
 
 /**
  * The coins this installation offers: an xpub, a chain source (an adapter URL, or the simulator)
  * and a rate for each. Null when none is. @throws BadExtendedKeyError for a key that is not an xpub
  */
-export function createCryptoSetup(config: Config, log: { warn: (obj: object, msg: string) => void }): CryptoSetup | null {
+export function createCryptoSetup(
+  config: Config,
+  log: { warn: (obj: object, msg: string) => void },
+): CryptoSetup | null {
   const rates = rateSource({ fixed: config.CRYPTO_RATES, url: config.CRYPTO_RATES_URL });
   const simulators = config.CRYPTO_CHAIN === 'simulator' ? new Map<CoinId, ChainSimulator>() : null;
   const coins = new Map<CoinId, CoinSetup>();
@@ -89,7 +111,15 @@ export function createCryptoSetup(config: Config, log: { warn: (obj: object, msg
     coins.set(info.id, { info, deriver, keyId, watcher, confirmations: config[CONFIRMATIONS_OF[info.id]] as number });
   }
   if (coins.size === 0) return null;
-  return { coins, rates, invoiceMinutes: config.CRYPTO_INVOICE_MINUTES, lateHours: config.CRYPTO_LATE_HOURS, simulators, tips: new Map(), now: () => new Date() };
+  return {
+    coins,
+    rates,
+    invoiceMinutes: config.CRYPTO_INVOICE_MINUTES,
+    lateHours: config.CRYPTO_LATE_HOURS,
+    simulators,
+    tips: new Map(),
+    now: () => new Date(),
+  };
 }
 
 const pow10 = (decimals: number) => 10n ** BigInt(decimals);
@@ -107,7 +137,12 @@ export function usdMicrosFor(units: bigint | number, rate: number, decimals: num
 }
 
 /** Creates the invoice for a new crypto payment: its address, the amount due, the locked rate, the expiry. */
-export async function createInvoice(ctx: Ctx, setup: CryptoSetup, coin: CoinId, p: { paymentId: number; usdMicros: number }) {
+export async function createInvoice(
+  ctx: Ctx,
+  setup: CryptoSetup,
+  coin: CoinId,
+  p: { paymentId: number; usdMicros: number },
+) {
   const c = setup.coins.get(coin);
   if (!c) throw new AppError('NOT_FOUND', 'This payment method is not available.');
   const rate = await setup.rates.microsPerCoin(coin);
@@ -128,7 +163,8 @@ export async function createInvoice(ctx: Ctx, setup: CryptoSetup, coin: CoinId, 
   });
 }
 
-const confirmationsOf = (blockHeight: number | null, tip: number) => (blockHeight === null ? 0 : Math.max(0, tip - blockHeight + 1));
+const confirmationsOf = (blockHeight: number | null, tip: number) =>
+  blockHeight === null ? 0 : Math.max(0, tip - blockHeight + 1);
 
 export type SettleOutcome = { credited: number[]; status: repo.InvoiceRow['status'] };
 
@@ -156,7 +192,12 @@ export async function syncInvoice(ctx: Ctx, setup: CryptoSetup, invoice: repo.In
   const height = tip ?? (await c.watcher.tipHeight());
   if (tip === undefined) setup.tips.set(invoice.coin, height);
   await recordTransfers(ctx, setup, c, invoice);
-  if (invoice.status === 'open' || invoice.status === 'confirming' || invoice.status === 'expired' || (await hasUncredited(ctx, invoice.paymentId))) {
+  if (
+    invoice.status === 'open' ||
+    invoice.status === 'confirming' ||
+    invoice.status === 'expired' ||
+    (await hasUncredited(ctx, invoice.paymentId))
+  ) {
     await settleInvoice(ctx, setup, invoice.paymentId, height);
   }
 }
@@ -174,14 +215,25 @@ async function recordTransfers(ctx: Ctx, setup: CryptoSetup, c: CoinSetup, invoi
   for (const t of transfers) {
     const existing = known.get(`${t.txid}:${t.vout}`);
     if (existing) {
-      if (existing.creditedAt === null && existing.blockHeight !== t.blockHeight) await repo.setDepositBlock(ctx.db, existing.id, t.blockHeight);
+      if (existing.creditedAt === null && existing.blockHeight !== t.blockHeight)
+        {await repo.setDepositBlock(ctx.db, existing.id, t.blockHeight);}
       continue;
     }
     const seenAt = t.time && t.time < now ? t.time : now;
     const late = seenAt > invoice.expiresAt;
     // A late payment is credited at the rate of its arrival, so that rate is taken now.
     const rate = late ? await setup.rates.microsPerCoin(invoice.coin) : invoice.rate;
-    await repo.insertDeposit(ctx.db, { coin: invoice.coin, txid: t.txid, vout: t.vout, invoiceId: invoice.paymentId, amount: Number(t.amount), blockHeight: t.blockHeight, seenAt, late, rate });
+    await repo.insertDeposit(ctx.db, {
+      coin: invoice.coin,
+      txid: t.txid,
+      vout: t.vout,
+      invoiceId: invoice.paymentId,
+      amount: Number(t.amount),
+      blockHeight: t.blockHeight,
+      seenAt,
+      late,
+      rate,
+    });
   }
 }
 
@@ -189,7 +241,12 @@ async function recordTransfers(ctx: Ctx, setup: CryptoSetup, c: CoinSetup, invoi
  * Applies the rules to one invoice with its payment row locked: credits what is due, exactly once.
  * Safe to run any number of times, concurrently, on any node.
  */
-export async function settleInvoice(ctx: Ctx, setup: CryptoSetup, paymentId: number, tip: number): Promise<SettleOutcome> {
+export async function settleInvoice(
+  ctx: Ctx,
+  setup: CryptoSetup,
+  paymentId: number,
+  tip: number,
+): Promise<SettleOutcome> {
   const outcome = await ctx.db.transaction(async (tx) => {
     const txCtx = withDb(ctx, tx);
     const payment = await repo.lockPayment(tx, paymentId);
@@ -200,7 +257,8 @@ export async function settleInvoice(ctx: Ctx, setup: CryptoSetup, paymentId: num
     const required = c?.confirmations ?? 0;
     const deposits = (await repo.depositsOf(tx, paymentId)).filter((d) => d.creditedAt === null);
     // With 0 required confirmations a deposit counts from the mempool on.
-    const confirmed = (d: repo.DepositRow) => required === 0 || (d.blockHeight !== null && confirmationsOf(d.blockHeight, tip) >= required);
+    const confirmed = (d: repo.DepositRow) =>
+      required === 0 || (d.blockHeight !== null && confirmationsOf(d.blockHeight, tip) >= required);
     const now = setup.now();
     const expired = now >= invoice.expiresAt;
     const credited: number[] = [];
@@ -216,7 +274,13 @@ export async function settleInvoice(ctx: Ctx, setup: CryptoSetup, paymentId: num
       if (total <= 0) return;
       await repo.setPaymentAmount(tx, target.id, total);
       await payments.markSucceeded(tx, target.id, target.userId);
-      await postLedgerEntry(txCtx, { userId: target.userId, amount: total, kind: 'topup', reason, paymentId: target.id });
+      await postLedgerEntry(txCtx, {
+        userId: target.userId,
+        amount: total,
+        kind: 'topup',
+        reason,
+        paymentId: target.id,
+      });
       credited.push(target.id);
       return total;
     };
@@ -226,8 +290,12 @@ export async function settleInvoice(ctx: Ctx, setup: CryptoSetup, paymentId: num
       const onTimeConfirmed = onTime.filter(confirmed);
       const sumConfirmed = onTimeConfirmed.reduce((s, d) => s + d.amount, 0);
       const sumSeen = onTime.reduce((s, d) => s + d.amount, 0);
-      if (sumConfirmed >= invoice.amountDue || (expired && onTime.length > 0 && onTimeConfirmed.length === onTime.length)) {
-        status = sumConfirmed > invoice.amountDue ? 'overpaid' : sumConfirmed === invoice.amountDue ? 'paid' : 'underpaid';
+      if (
+        sumConfirmed >= invoice.amountDue ||
+        (expired && onTime.length > 0 && onTimeConfirmed.length === onTime.length)
+      ) {
+        status =
+          sumConfirmed > invoice.amountDue ? 'overpaid' : sumConfirmed === invoice.amountDue ? 'paid' : 'underpaid';
         const total = await credit(payment, onTimeConfirmed, `Top-up #${payment.id} (${payment.provider}, ${status})`);
         // A promo code's bonus goes with the invoice's credit (modules/promotions), on what arrived.
         if (total) await creditTopUpBonus(txCtx, { ...payment, amount: total });
@@ -252,17 +320,23 @@ export async function settleInvoice(ctx: Ctx, setup: CryptoSetup, paymentId: num
         currency: info.symbol,
         providerRef: `${d.txid}:${d.vout}`,
       });
-      await credit(extra, [d], `Top-up #${extra.id} (${payment.provider}, ${d.late ? 'late payment' : 'extra payment'} to invoice #${payment.id})`);
+      await credit(
+        extra,
+        [d],
+        `Top-up #${extra.id} (${payment.provider}, ${d.late ? 'late payment' : 'extra payment'} to invoice #${payment.id})`,
+      );
     }
     if (status !== invoice.status) await repo.setInvoiceStatus(tx, paymentId, status);
     if (credited.length > 0) await payments.notifyBalance(tx, payment.userId);
     return { credited, status, userId: payment.userId };
   });
-  if (outcome.credited.length > 0) ctx.log.info({ paymentId, credited: outcome.credited, status: outcome.status }, 'crypto deposit credited');
+  if (outcome.credited.length > 0)
+    {ctx.log.info({ paymentId, credited: outcome.credited, status: outcome.status }, 'crypto deposit credited');}
   // A receipt per credited payment, after the commit (a mail failure never undoes a credit).
   for (const id of outcome.credited) {
     const row = await payments.findPayment(ctx.db, outcome.userId, id);
-    if (row) await sendReceipt(ctx, row).catch((err: unknown) => ctx.log.error({ err, paymentId: id }, 'receipt mail failed'));
+    if (row)
+      {await sendReceipt(ctx, row).catch((err: unknown) => ctx.log.error({ err, paymentId: id }, 'receipt mail failed'));}
   }
   return { credited: outcome.credited, status: outcome.status };
 }
@@ -285,7 +359,12 @@ function paymentUri(info: CoinInfo, address: string, amount: string): string {
 }
 
 /** What the invoice page shows. @throws AppError NOT_FOUND (not this user's crypto payment) */
-export async function invoiceView(ctx: Ctx, setup: CryptoSetup | null, userId: number, paymentId: number): Promise<InvoiceView> {
+export async function invoiceView(
+  ctx: Ctx,
+  setup: CryptoSetup | null,
+  userId: number,
+  paymentId: number,
+): Promise<InvoiceView> {
   const payment = await payments.findPayment(ctx.db, userId, paymentId);
   const invoice = payment && (await repo.findInvoice(ctx.db, paymentId));
   if (!payment || !invoice) throw new AppError('NOT_FOUND', 'No such invoice.');
@@ -329,7 +408,13 @@ export async function invoiceView(ctx: Ctx, setup: CryptoSetup | null, userId: n
  * amount due to the invoice's address, or mine a block; then the chain is polled at once.
  * @throws AppError NOT_FOUND
  */
-export async function simulate(ctx: Ctx, setup: CryptoSetup | null, userId: number, paymentId: number, req: SimulateRequest): Promise<InvoiceView> {
+export async function simulate(
+  ctx: Ctx,
+  setup: CryptoSetup | null,
+  userId: number,
+  paymentId: number,
+  req: SimulateRequest,
+): Promise<InvoiceView> {
   const payment = await payments.findPayment(ctx.db, userId, paymentId);
   const invoice = payment && (await repo.findInvoice(ctx.db, paymentId));
   const sim = invoice && setup?.simulators?.get(invoice.coin);
@@ -341,10 +426,19 @@ export async function simulate(ctx: Ctx, setup: CryptoSetup | null, userId: numb
 }
 
 /** For the payment history: how each crypto payment among these ended (see PaymentView.note). */
-export async function cryptoNotesFor(db: Ctx['db'], paymentIds: number[]): Promise<Map<number, Pick<PaymentView, 'note' | 'invoiceId'>>> {
+export async function cryptoNotesFor(
+  db: Ctx['db'],
+  paymentIds: number[],
+): Promise<Map<number, Pick<PaymentView, 'note' | 'invoiceId'>>> {
   const { invoices, deposits } = await repo.cryptoNotesFor(db, paymentIds);
   const notes = new Map<number, Pick<PaymentView, 'note' | 'invoiceId'>>();
-  for (const i of invoices) notes.set(i.paymentId, { invoiceId: i.paymentId, note: i.status === 'underpaid' || i.status === 'overpaid' ? i.status : null });
-  for (const d of deposits) if (d.paymentId !== null && d.paymentId !== d.invoiceId) notes.set(d.paymentId, { invoiceId: d.invoiceId, note: d.late ? 'late' : 'extra' });
+  for (const i of invoices)
+    {notes.set(i.paymentId, {
+      invoiceId: i.paymentId,
+      note: i.status === 'underpaid' || i.status === 'overpaid' ? i.status : null,
+    });}
+  for (const d of deposits)
+    {if (d.paymentId !== null && d.paymentId !== d.invoiceId)
+      {notes.set(d.paymentId, { invoiceId: d.invoiceId, note: d.late ? 'late' : 'extra' });}}
   return notes;
 }

@@ -22,7 +22,10 @@ export function usdToMicros(usd: string): number {
 
 export function parseFixedRates(text: string | undefined): Map<string, number> {
   const rates = new Map<string, number>([['USDT', 1_000_000]]);
-  for (const part of (text ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (text ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [sym, value] = part.split('=').map((s) => s.trim());
     const micros = usdToMicros(value!);
     if (micros > 0) rates.set(sym!.toUpperCase(), micros);
@@ -47,7 +50,9 @@ export function rateSource(opts: { fixed?: string; url?: string; fetchFn?: Fetch
       }
       const hit = cache.get(sym);
       if (hit && Date.now() - hit.at < CACHE_MS) return hit.micros;
-      const res = await fetchFn(`${opts.url.replace(/\/+$/, '')}/prices/${sym}-USD/spot`, { signal: AbortSignal.timeout(10_000) });
+      const res = await fetchFn(`${opts.url.replace(/\/+$/, '')}/prices/${sym}-USD/spot`, {
+        signal: AbortSignal.timeout(10_000),
+      });
       if (!res.ok) throw new Error(`rate source answered ${res.status}`);
       const body = (await res.json()) as { data?: { amount?: string } };
       const micros = usdToMicros(String(body.data?.amount ?? ''));

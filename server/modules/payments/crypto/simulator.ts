@@ -67,7 +67,13 @@ export class ChainSimulator implements ChainWatcher {
       this.txs
         .filter((tx) => tx.address === address)
         .reverse()
-        .map((tx) => ({ txid: tx.txid, vout: 0, amount: tx.amount, blockHeight: tx.blockHeight, time: tx.blockHeight === null ? null : tx.time })),
+        .map((tx) => ({
+          txid: tx.txid,
+          vout: 0,
+          amount: tx.amount,
+          blockHeight: tx.blockHeight,
+          time: tx.blockHeight === null ? null : tx.time,
+        })),
     );
   }
 }

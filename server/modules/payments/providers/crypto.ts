@@ -13,8 +13,14 @@ export function cryptoProvider(coin: CoinId, setup: CryptoSetup, sites: SiteOrig
   return {
     name: info.provider,
     async createCheckout(ctx, req) {
-      const invoice = await createInvoice(ctx, setup, coin, { paymentId: req.paymentId, usdMicros: req.amountMinor * 10_000 });
-      return { providerRef: `inv_${invoice.paymentId}`, redirectUrl: `${canonicalUrl(sites, req.language, info.page)}?invoice=${invoice.paymentId}` };
+      const invoice = await createInvoice(ctx, setup, coin, {
+        paymentId: req.paymentId,
+        usdMicros: req.amountMinor * 10_000,
+      });
+      return {
+        providerRef: `inv_${invoice.paymentId}`,
+        redirectUrl: `${canonicalUrl(sites, req.language, info.page)}?invoice=${invoice.paymentId}`,
+      };
     },
     parseWebhook() {
       throw new BadSignatureError('crypto payments are seen on chain, not delivered by webhook');
