@@ -55,18 +55,18 @@ describe('submissions written together', () => {
     const customer = await buildUser(t, { balance: '1.00' });
     const outcomes: string[] = [];
     const queue = new SubmissionQueue(t.database.db, { maxBatch: 5, maxWaiting: 5, onOutcome: (o) => outcomes.push(o) });
-    // Two go straight to the two writers, five wait, the rest are refused without waiting.
+    // One goes straight to the writer, five wait, the rest are refused without waiting.
     const results = await Promise.allSettled(Array.from({ length: 30 }, () => queue.submit(item(customer.id, 500))));
     const accepted = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r) => r.status === 'rejected');
-    expect(accepted).toHaveLength(7);
-    expect(refused).toHaveLength(23);
+    expect(accepted).toHaveLength(6);
+    expect(refused).toHaveLength(24);
     expect(refused.every((r) => (r.reason as { code: string }).code === 'ERROR_NO_SLOT_AVAILABLE')).toBe(true);
-    expect(outcomes.filter((o) => o === 'accepted')).toHaveLength(7);
-    expect(outcomes.filter((o) => o === 'refused_overload')).toHaveLength(23);
+    expect(outcomes.filter((o) => o === 'accepted')).toHaveLength(6);
+    expect(outcomes.filter((o) => o === 'refused_overload')).toHaveLength(24);
     const tasks = await rows<{ id: number }>(sql`select id from tasks where customer_id = ${customer.id}`);
     expect(tasks.map((r) => Number(r.id)).sort()).toEqual(accepted.map((r) => (r as PromiseFulfilledResult<number>).value).sort());
-    expect(await balanceOf(customer.id)).toBe(1_000_000 - 7 * 500);
+    expect(await balanceOf(customer.id)).toBe(1_000_000 - 6 * 500);
     const [sum] = await rows<{ s: number }>(sql`select coalesce(sum(amount), 0)::bigint as s from ledger_entries where user_id = ${customer.id}`);
     expect(Number(sum!.s)).toBe(await balanceOf(customer.id));
     // Once the line has drained, submissions are accepted again.
