@@ -111,6 +111,9 @@ export function createCryptoSetup(
     coins.set(info.id, { info, deriver, keyId, watcher, confirmations: config[CONFIRMATIONS_OF[info.id]] as number });
   }
   if (coins.size === 0) return null;
+  if (simulators) {
+    log.warn({ coins: [...coins.keys()] }, 'crypto: CRYPTO_CHAIN=simulator: invoices are paid by buttons on their page; never run it with real money');
+  }
   return {
     coins,
     rates,
