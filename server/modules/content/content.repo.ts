@@ -252,7 +252,7 @@ export async function updateRevision(db: Db, id: number, row: Pick<typeof conten
 
 export async function revisionsOf(db: Db, articleId: number, limit: number) {
   return db
-    .select({ id: contentRevisions.id, language: contentRevisions.language, title: contentRevisions.title, summary: contentRevisions.summary, body: contentRevisions.body, createdAt: contentRevisions.createdAt, authorName: users.name })
+    .select({ id: contentRevisions.id, language: contentRevisions.language, title: contentRevisions.title, summary: contentRevisions.summary, body: contentRevisions.body, createdAt: contentRevisions.createdAt, authorName: sql<string | null>`coalesce(nullif(${users.name}, ''), ${users.email})` })
     .from(contentRevisions)
     .leftJoin(users, eq(users.id, contentRevisions.authorId))
     .where(eq(contentRevisions.articleId, articleId))

@@ -132,7 +132,7 @@ export function ArticleBody({ article, collection, preview = false }: { article:
               {name}
             </a>
           ))}
-          <CopyButton value={url} label={t('article.copyLink')} copiedLabel={t('article.linkCopied')} failedLabel={t('article.copyFailed')} />
+          <CopyButton variant="secondary" value={url} label={t('article.copyLink')} copiedLabel={t('article.linkCopied')} failedLabel={t('article.copyFailed')} />
         </div>
         {(article.previous || article.next) && (
           <nav className="article__neighbours" aria-label={t('article.backTo')}>

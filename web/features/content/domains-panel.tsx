@@ -81,7 +81,7 @@ export function DomainsPanel() {
   if (!query.data) return <LoadingBlock lines={3} />;
   return (
     <div className="stack stack--lg">
-      <Card headingLevel={2} title={t('domains.host')}>
+      <Card>
         <div className="domain-head muted text-sm" aria-hidden="true">
           <span>{t('domains.host')}</span>
           <span>{t('domains.collections')}</span>
@@ -95,7 +95,7 @@ export function DomainsPanel() {
         </div>
       </Card>
       <Card headingLevel={2} title={t('domains.addTitle')}>
-        <form className="cluster cluster--end" onSubmit={(e) => void add(e)}>
+        <form className="domain-add" onSubmit={(e) => void add(e)}>
           <Field label={t('domains.addHost')}>
             <TextInput value={host} onChange={(e) => setHost(e.target.value)} placeholder="partner.example.com" maxLength={253} />
           </Field>

@@ -5,6 +5,8 @@ import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { contentApi } from '#web/features/content/api.ts';
 import { collectionOfPath } from '#web/features/content/collection.ts';
 import { EditorList } from '#web/features/content/editor-list.tsx';
+import { EditorNav } from '#web/features/content/editor-nav.tsx';
+import { useCurrentUser } from '#web/features/user/use-current-user.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 import { useCurrentPage } from '#web/lib/use-page.ts';
 
@@ -16,6 +18,7 @@ export async function loader({ store, page }: PageLoaderArgs) {
 /** /editor/blog, /editor/h, /editor/software/blog: a section's articles for editors. */
 export default function EditorListPage() {
   const { t } = useTranslation('content');
+  const user = useCurrentUser();
   const { page } = useCurrentPage();
   const collection = collectionOfPath(page?.path ?? '/editor/blog');
   const title = t('editor.listTitle', { collection: t(`collections.${collection}.title`) });
@@ -32,6 +35,7 @@ export default function EditorListPage() {
             {t('editor.newArticle')}
           </LocalizedLink>
         </header>
+        <EditorNav showDomains={Boolean(user?.permissions.admin)} />
         <EditorList collection={collection} />
       </div>
     </div>

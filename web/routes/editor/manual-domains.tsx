@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { contentApi } from '#web/features/content/api.ts';
 import { DomainsPanel } from '#web/features/content/domains-panel.tsx';
+import { EditorNav } from '#web/features/content/editor-nav.tsx';
+import { useCurrentUser } from '#web/features/user/use-current-user.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 
 export async function loader({ store }: PageLoaderArgs) {
@@ -11,6 +13,7 @@ export async function loader({ store }: PageLoaderArgs) {
 /** /editor/manual-domains (admins): the product's hosts and which sections and languages each shows. */
 export default function ManualDomainsPage() {
   const { t } = useTranslation('content');
+  const user = useCurrentUser();
   return (
     <div className="section">
       <title>{t('domains.title')}</title>
@@ -19,6 +22,7 @@ export default function ManualDomainsPage() {
           <h1>{t('domains.title')}</h1>
           <p className="lead">{t('domains.lead')}</p>
         </header>
+        <EditorNav showDomains={Boolean(user?.permissions.admin)} />
         <DomainsPanel />
       </div>
     </div>
