@@ -66,6 +66,7 @@ export interface WalletsView {
   /** The wallet security log, newest first. */
   events: WalletEventView[];
   holdHours: number;
+  holdSeconds: number;
 }
 
 /** What the payout page needs: how much may leave, and whether this account may withdraw at all. */

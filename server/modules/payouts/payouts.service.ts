@@ -121,6 +121,7 @@ export async function listWallets(ctx: Ctx, userId: number): Promise<WalletsView
       createdAt: e.event.createdAt.toISOString(),
     })),
     holdHours: Math.round((ctx.config.PAYOUT_WALLET_HOLD_SECONDS / 3600) * 100) / 100,
+    holdSeconds: ctx.config.PAYOUT_WALLET_HOLD_SECONDS,
   };
 }
 

@@ -27,7 +27,7 @@ export function InvitedReferrals({ lang }: { lang: string }) {
   return (
     <div className="stack">
       <div className="table-wrap">
-        <table className="table" data-testid="invited-referrals">
+        <table className="table partner-table" data-testid="invited-referrals">
           <caption className="visually-hidden">{t('nav.referrals')}</caption>
           <thead>
             <tr>

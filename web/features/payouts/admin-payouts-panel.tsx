@@ -4,6 +4,7 @@ import { PAYOUT_METHODS, type AdminPayoutQuery, type AdminPayoutView, type Payou
 import { Button, buttonClassName } from '#web/components/button/button.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Banner } from '#web/components/ui/banner.tsx';
+import { Card } from '#web/components/ui/card.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { Field, TextInput } from '#web/components/ui/field.tsx';
 import { LoadingBlock } from '#web/components/ui/states.tsx';
@@ -60,7 +61,7 @@ function ReturnClose({ id }: { id: number }) {
   const [close, closing] = useCloseFundsReturnMutation();
   const [note, setNote] = useState('');
   return (
-    <form className="cluster" onSubmit={(e) => (e.preventDefault(), note.trim().length >= 3 && void close({ id, note: note.trim() }))}>
+    <form className="payout-return-close" onSubmit={(e) => (e.preventDefault(), note.trim().length >= 3 && void close({ id, note: note.trim() }))}>
       <TextInput aria-label={t('admin.returnNote')} placeholder={t('admin.returnNote')} value={note} onChange={(e) => setNote(e.target.value)} />
       <Button type="submit" variant="secondary" loading={closing.isLoading} disabled={note.trim().length < 3}>{t('admin.closeReturn')}</Button>
     </form>
@@ -110,7 +111,7 @@ export function AdminPayoutsPanel() {
             <EmptyState compact headingLevel={3} title={t('admin.empty')} />
           ) : (
             <div className="table-wrap">
-              <table className="table" data-testid="admin-payouts">
+              <table className="table partner-table" data-testid="admin-payouts">
                 <caption className="visually-hidden">{t('admin.tab')}</caption>
                 <thead>
                   <tr>
@@ -151,13 +152,15 @@ export function AdminPayoutsPanel() {
             {data.returns.length === 0 ? (
               <p className="muted">{t('admin.noReturns')}</p>
             ) : (
-              <ul className="stack stack--sm">
+              <ul className="stack stack--sm partner-list">
                 {data.returns.map((r) => (
-                  <li key={r.id} className="card card--pad-md stack stack--xs">
-                    <strong>#{r.id} · #{r.userId} {r.email} · ${r.amount}</strong>
-                    <p className="text-sm">{r.details}</p>
-                    <ReturnClose id={r.id} />
-                  </li>
+                  <Card as="li" key={r.id}>
+                    <div className="stack stack--xs">
+                      <strong>#{r.id} · #{r.userId} {r.email} · ${r.amount}</strong>
+                      <p className="text-sm">{r.details}</p>
+                      <ReturnClose id={r.id} />
+                    </div>
+                  </Card>
                 ))}
               </ul>
             )}

@@ -3,6 +3,7 @@ import type { PayoutStatus } from '#shared/contracts/payouts.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';
 import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';
 import { Banner } from '#web/components/ui/banner.tsx';
+import { Card } from '#web/components/ui/card.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { LoadingBlock } from '#web/components/ui/states.tsx';
@@ -35,7 +36,7 @@ export function PayoutHistory({ lang }: { lang: string }) {
         />
       ) : (
         <div className="table-wrap">
-          <table className="table" data-testid="payout-history">
+          <table className="table partner-table" data-testid="payout-history">
             <caption className="visually-hidden">{t('history.title')}</caption>
             <thead>
               <tr>
@@ -74,12 +75,16 @@ export function PayoutHistory({ lang }: { lang: string }) {
       {data.returns.length > 0 && (
         <section className="stack" aria-labelledby="returns-heading">
           <h2 id="returns-heading" className="partner-heading">{t('returns.historyTitle')}</h2>
-          <ul className="stack stack--sm">
+          <ul className="stack stack--sm partner-list">
             {data.returns.map((r) => (
-              <li key={r.id} className="card card--pad-md">
-                <Badge tone={r.status === 'open' ? 'info' : 'success'}>{t(`returns.status.${r.status}`)}</Badge> #{r.id} · ${r.amount} · {when.format(new Date(r.createdAt))} UTC
-                {r.staffNote && <p className="text-sm">{t('returns.staffNote')}: {r.staffNote}</p>}
-              </li>
+              <Card as="li" key={r.id}>
+                <div className="stack stack--xs">
+                  <p>
+                    <Badge tone={r.status === 'open' ? 'info' : 'success'}>{t(`returns.status.${r.status}`)}</Badge> #{r.id} · ${r.amount} · {when.format(new Date(r.createdAt))} UTC
+                  </p>
+                  {r.staffNote && <p className="text-sm">{t('returns.staffNote')}: {r.staffNote}</p>}
+                </div>
+              </Card>
             ))}
           </ul>
         </section>

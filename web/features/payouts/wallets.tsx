@@ -91,7 +91,7 @@ export function WalletsPanel({ lang }: { lang: string }) {
         })}
       </div>
 
-      <Card as="section" title={t('wallets.formTitle')} description={t('wallets.formLead', { hours: data.holdHours })}>
+      <Card as="section" title={t('wallets.formTitle')} description={data.holdSeconds >= 3600 ? t('wallets.formLead', { hours: data.holdHours }) : t('wallets.formLeadShort', { seconds: data.holdSeconds })}>
         <form className="stack payout-form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('wallets.formTitle')}>
           <div className="grid-2 grid--tight">
             <Field label={t('wallets.method')}>
@@ -119,7 +119,7 @@ export function WalletsPanel({ lang }: { lang: string }) {
           <EmptyState compact title={t('wallets.logEmpty')} headingLevel={3} />
         ) : (
           <div className="table-wrap">
-            <table className="table" data-testid="wallet-log">
+            <table className="table partner-table" data-testid="wallet-log">
               <caption className="visually-hidden">{t('wallets.logTitle')}</caption>
               <thead>
                 <tr>
