@@ -1,4 +1,4 @@
-import { DOC_FAMILIES, DOC_SLUGS, DOCS_LANGUAGES } from '#shared/captcha-types/docs/catalog.ts';
+import { DOC_FAMILIES, DOC_SLUGS, DOCS_LANGUAGES, GUIDE_LANGUAGES } from '#shared/captcha-types/docs/catalog.ts';
 import { DEFAULT_PAGE_LANGUAGES, type Language } from '#shared/i18n/languages.ts';
 
 /**
@@ -62,6 +62,10 @@ export const PAGES: readonly PageDef[] = [
   page({ id: 'api-docs', path: '/api-docs', module: 'routes/docs/home.tsx', namespaces: ['apidocs'], languages: DOCS_LANGUAGES }),
   ...DOC_SLUGS.map((slug) => page({ id: `api-docs-${slug}`, path: `/api-docs/${slug}`, module: 'routes/docs/type.tsx', namespaces: ['apidocs'], languages: DOCS_LANGUAGES })),
   ...DOC_FAMILIES.map((family) => page({ id: `family-api-${family}`, path: `/${family}-api`, module: 'routes/docs/family.tsx', namespaces: ['apidocs'], languages: DOCS_LANGUAGES })),
+  page({ id: 'api-rucaptcha', path: '/api-rucaptcha', module: 'routes/docs/rucaptcha.tsx', namespaces: ['apidocs'], languages: DOCS_LANGUAGES }),
+  // Integration guides by programming language (spec §2 /lang, /lang/{lang} and the fixed language pages)
+  page({ id: 'lang', path: '/lang', module: 'routes/docs/lang-index.tsx', namespaces: ['apidocs'], languages: DOCS_LANGUAGES }),
+  ...GUIDE_LANGUAGES.map((language) => page({ id: `lang-${language}`, path: `/lang/${language}`, module: 'routes/docs/lang-guide.tsx', namespaces: ['apidocs'], languages: DOCS_LANGUAGES })),
   page({ id: 'terms-of-service', path: '/terms-of-service', module: 'routes/legal/terms-of-service.tsx', namespaces: ['legal'] }),
   page({ id: 'payment-policy', path: '/payment-policy', module: 'routes/legal/payment-policy.tsx', namespaces: ['legal'] }),
   page({ id: 'privacy-policy', path: '/privacy-policy', module: 'routes/legal/privacy-policy.tsx', namespaces: ['legal'], languages: ['en'] }),

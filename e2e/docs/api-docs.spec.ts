@@ -84,7 +84,7 @@ test('the mobile navigation folds behind a toggle', async ({ page }) => {
 for (const lang of LANGS) {
   test(`${lang}: home, a type and a family page at 1280 and 390 px`, async ({ page }) => {
     const problems = collectProblems(page);
-    for (const [name, url] of [['home', '/api-docs'], ['type', '/api-docs/normal'], ['family', '/recaptcha-api']] as const) {
+    for (const [name, url] of [['home', '/api-docs'], ['type', '/api-docs/normal'], ['guide', '/lang/python'], ['rucaptcha', '/api-rucaptcha'], ['family', '/recaptcha-api']] as const) {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await gotoHydrated(page, `${INTL_ORIGIN}${prefix(lang)}${url}`);
@@ -96,7 +96,7 @@ for (const lang of LANGS) {
           return { overflow: document.documentElement.scrollWidth - limit, widest: out.filter((el) => !el.classList.contains('tabs__tab')).slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').slice(0, 30)}" in ${el.parentElement?.className}`) };
         });
         expect(overflow, `${url} at ${width}px scrolls sideways: ${widest.join(', ')}`).toBeLessThanOrEqual(0);
-        if (shots) await page.screenshot({ path: path.join(shots, `apidocs-${name}-${lang}-${width}.png`), fullPage: name !== 'home' });
+        if (shots) await page.screenshot({ path: path.join(shots, `apidocs-${name}-${lang}-${width}.png`), fullPage: name !== 'home' && name !== 'type' });
       }
     }
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr(lang, 'apidocs:family.title', { name: tr(lang, 'apidocs:families.recaptcha.name') }));

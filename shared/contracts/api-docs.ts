@@ -93,6 +93,8 @@ export interface BanRow {
 /** GET /api/v1/api-docs: the documentation home as data. */
 export interface DocsIndex {
   apiUrl: string;
+  /** The address of the Russian-language (ruCaptcha-compatible) site, when one is configured. */
+  ruUrl: string | null;
   types: TypeSummary[];
   families: { id: string; name: string; slugs: string[] }[];
   errors: { inPhp: ErrorRow[]; resPhp: ErrorRow[]; v2: ErrorRow[] };

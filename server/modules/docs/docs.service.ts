@@ -115,6 +115,7 @@ export async function getDocsIndex(ctx: Ctx, query: ApiDocsQuery): Promise<DocsI
   const codes = [...new Set<string>([...LANGUAGES, ...AUDIO_LANGUAGES])];
   return {
     apiUrl: apiUrlOf(ctx, query.hostname),
+    ruUrl: sitesOf(ctx.config).ru,
     types: CAPTCHA_TYPES.map((def) => ({
       slug: def.slug,
       name: typeName(lang, def.slug),

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_TYPES } from '#shared/captcha-types/index.ts';
-import { DOC_FAMILIES } from '#shared/captcha-types/docs/catalog.ts';
+import { DOC_FAMILIES, GUIDE_LANGUAGES } from '#shared/captcha-types/docs/catalog.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { csrfTokenFor } from '#server/test/factories.ts';
 
@@ -50,6 +50,15 @@ describe('documentation pages', () => {
   it.each(DOC_FAMILIES.map((f) => `/${f}-api`))('%s lists its types', async (url) => {
     const page = await html(url);
     expect(page).toContain('data-testid="family-types"');
+  });
+
+  it('/lang lists the guides; each /lang/{language} shows its program; /api-rucaptcha gives the address', async () => {
+    const index = await html('/lang');
+    for (const language of GUIDE_LANGUAGES) expect(index).toContain(`href="/lang/${language}"`);
+    expect(await html('/lang/python')).toContain('urllib.request');
+    expect(await html('/ru/lang/go')).toContain('package main');
+    expect(await html('/zh/lang/csharp')).toContain('System.Text.Json');
+    expect(await html('/api-rucaptcha')).toContain('data-testid="ru-url"');
   });
 
   it('other language prefixes fall back to English (the docs are en, ru and zh)', async () => {

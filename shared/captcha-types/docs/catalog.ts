@@ -35,3 +35,6 @@ export const DOC_SLUGS: readonly string[] = Object.keys(TYPE_FAMILY);
 
 /** Languages of the developer documentation (spec §2: en and ru; zh as well, complete). */
 export const DOCS_LANGUAGES = ['en', 'ru', 'zh'] as const;
+
+/** Programming languages with an integration guide page (`/lang/{language}`, spec §2), in menu order. */
+export const GUIDE_LANGUAGES = ['python', 'javascript', 'php', 'go', 'ruby', 'java', 'csharp'] as const;

@@ -6,11 +6,10 @@ import { LoadingBlock } from '#web/components/ui/states.tsx';
 import type { DocsIndex } from '#shared/contracts/api-docs.ts';
 import { useGetDocsIndexQuery, useGetTypeDocQuery } from './api.ts';
 import { DocsLayout, SectionHeading } from './docs-layout.tsx';
+import { QUICK_START_SLUG } from './preload.ts';
 import { BanTable, ErrorTable, ParamTable } from './tables.tsx';
 import { QuickSamples } from './version-panels.tsx';
 
-/** The slug whose samples the quick start shows. */
-export const QUICK_START_SLUG = 'normal';
 
 const SECTIONS = ['quick-start', 'versions', 'common', 'types', 'pingback', 'proxies', 'languages', 'soft-id', 'consensus', 'sandbox', 'debugging', 'errors', 'limits', 'changelog'] as const;
 const SECTION_KEYS: Record<(typeof SECTIONS)[number], string> = {

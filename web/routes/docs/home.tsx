@@ -1,5 +1,5 @@
-import { QUICK_START_SLUG, DocsHomePage } from '#web/features/api-docs/home-page.tsx';
-import { preloadDocsIndex, preloadTypeDoc } from '#web/features/api-docs/preload.ts';
+import { DocsHomePage } from '#web/features/api-docs/home-page.tsx';
+import { preloadDocsIndex, preloadTypeDoc, QUICK_START_SLUG } from '#web/features/api-docs/preload.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 import { useCurrentPage } from '#web/lib/use-page.ts';
 
