@@ -191,6 +191,30 @@ describe('articles', () => {
   });
 });
 
+describe('pages', () => {
+  it('renders titles and summaries as text, never markup, in the page, its meta and its JSON-LD', async () => {
+    await create(article({ slug: 'xss-fields', tags: ['xss'] }, { title: '<img src=x onerror=alert(1)> title', summary: '"><script>alert(1)</script></script>' }));
+    const res = await t.app.inject({ method: 'GET', url: '/blog/xss-fields' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<img src=x');
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).toContain('&lt;img src=x onerror=alert(1)&gt; title');
+    expect(res.body).toMatch(/application\/ld\+json">[^<]*\\u003cscript>alert\(1\)/);
+  });
+
+  it('a cached list shows a newly published article at once (the page cache is cleared)', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/h' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).not.toContain('Freshly published');
+    await create(article({ collection: 'tutorials', slug: 'freshly-published', publishAt: null }, { title: 'Freshly published' }));
+    expect((await t.app.inject({ method: 'GET', url: '/h' })).body).toContain('Freshly published');
+  });
+
+  it('an unknown article is a 404 page', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/software/blog/no-such-article' })).statusCode).toBe(404);
+  });
+});
+
 describe('attachments', () => {
   it('resizes an image to web sizes and serves it as WebP', async () => {
     const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3366cc' } }).png().toBuffer();

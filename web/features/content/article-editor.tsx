@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -88,6 +88,24 @@ function toInput(collection: Collection, s: FormState): ArticleInput {
     authorName: s.authorName.trim(),
     versions: s.versions,
   };
+}
+
+/** A hidden file input for images, opened by a button; hands over the chosen file once. */
+function ImageFileInput({ inputRef, testId, onFile }: { inputRef: RefObject<HTMLInputElement | null>; testId: string; onFile(file: File): void }) {
+  return (
+    <input
+      ref={inputRef}
+      type="file"
+      accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+      hidden
+      data-testid={testId}
+      onChange={(e) => {
+        const file = e.target.files?.[0];
+        e.target.value = '';
+        if (file) onFile(file);
+      }}
+    />
+  );
 }
 
 /** A failed call in the editor's words. */
@@ -256,17 +274,10 @@ export function ArticleEditor({ collection, article }: { collection: Collection;
                 <Button type="button" variant="secondary" disabled={uploading.isLoading} onClick={() => imageInput.current?.click()}>
                   {uploading.isLoading ? t('editor.uploading') : t('editor.uploadImage')}
                 </Button>
-                <input
-                  ref={imageInput}
-                  type="file"
-                  accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
-                  hidden
-                  data-testid="image-input"
-                  onChange={(e) => {
-                    const file = e.target.files?.[0];
-                    e.target.value = '';
-                    if (file) void imageMarkdown(file).then((md) => md && setVersion({ body: `${body}${body && !body.endsWith('\n') ? '\n\n' : ''}${md}\n` }));
-                  }}
+                <ImageFileInput
+                  inputRef={imageInput}
+                  testId="image-input"
+                  onFile={(file) => void imageMarkdown(file).then((md) => md && setVersion({ body: `${body}${body && !body.endsWith('\n') ? '\n\n' : ''}${md}\n` }))}
                 />
               </div>
               <p className="muted text-sm" id={`body-hint-${tab}`}>
@@ -387,17 +398,10 @@ export function ArticleEditor({ collection, article }: { collection: Collection;
                 </Button>
               )}
             </div>
-            <input
-              ref={coverInput}
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
-              hidden
-              data-testid="cover-input"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void uploadImage(file).then((up) => up && edit((s) => ({ ...s, coverAttachmentId: up.id, coverUrl: up.url })));
-              }}
+            <ImageFileInput
+              inputRef={coverInput}
+              testId="cover-input"
+              onFile={(file) => void uploadImage(file).then((up) => up && edit((s) => ({ ...s, coverAttachmentId: up.id, coverUrl: up.url })))}
             />
           </div>
         </Card>

@@ -9,9 +9,9 @@ import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { Field, TextInput } from '#web/components/ui/field.tsx';
 import { LoadingBlock } from '#web/components/ui/states.tsx';
 import { useCurrentPage } from '#web/lib/use-page.ts';
+import { useAppSelector } from '#web/store/hooks.ts';
 import { useArticleIndexQuery, useArticlesQuery, type ListArgs } from './api.ts';
 import { ArticleCard } from './article-card.tsx';
-import { pageHost } from './collection.ts';
 
 /** The list arguments a page's address asks for (page 0); the loader and the page share it. */
 export function listArgsOf(collection: Collection, lang: string, search: URLSearchParams, host: string | undefined): ListArgs {
@@ -35,7 +35,9 @@ export function ArticleList({ collection }: { collection: Collection }) {
   const { t } = useTranslation('content');
   const { lang } = useCurrentPage();
   const [search, setSearch] = useSearchParams();
-  const base = listArgsOf(collection, lang, search, pageHost());
+  // The host the server rendered for: the same list arguments (and cache entry) as the loader's.
+  const host = useAppSelector((s) => s.app.host);
+  const base = listArgsOf(collection, lang, search, host);
   const [page, setPage] = useState(0);
   const filterKey = `${base.text}|${base.tag}|${base.sort}|${lang}`;
   useEffect(() => setPage(0), [filterKey]);

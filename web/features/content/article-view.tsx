@@ -13,7 +13,7 @@ import { useAppSelector } from '#web/store/hooks.ts';
 import { useCurrentPage } from '#web/lib/use-page.ts';
 import { useArticleQuery, useRecordViewMutation } from './api.ts';
 import { ArticleCard } from './article-card.tsx';
-import { formatDate, pageHost } from './collection.ts';
+import { formatDate } from './collection.ts';
 
 /** JSON for a <script> element: `<` escaped so no text can close the element. */
 function jsonLd(value: unknown): string {
@@ -171,7 +171,8 @@ export function ArticleBody({ article, collection, preview = false }: { article:
 export function ArticleView({ collection, slug }: { collection: Collection; slug: string }) {
   const { t } = useTranslation('content');
   const { lang } = useCurrentPage();
-  const query = useArticleQuery({ collection, slug, language: lang, hostname: pageHost() });
+  const host = useAppSelector((s) => s.app.host);
+  const query = useArticleQuery({ collection, slug, language: lang, hostname: host });
   const [recordView] = useRecordViewMutation();
   const counted = useRef<number | null>(null);
   const id = query.data?.id;

@@ -11,8 +11,3 @@ export function formatDate(iso: string, lang: string): string {
   return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
 }
 
-/** The host a page is served on, for the list calls' `hostname` (server: the request; browser: the location). */
-export function pageHost(request?: Request): string | undefined {
-  if (request) return new URL(request.url).host;
-  return typeof window === 'undefined' ? undefined : window.location.host;
-}

@@ -1,14 +1,14 @@
 import { data, useParams } from 'react-router';
 import { contentApi } from '#web/features/content/api.ts';
 import { ArticleView } from '#web/features/content/article-view.tsx';
-import { collectionOfPath, pageHost } from '#web/features/content/collection.ts';
+import { collectionOfPath } from '#web/features/content/collection.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 import { useCurrentPage } from '#web/lib/use-page.ts';
 import { apiErrorCode } from '#web/store/api.ts';
 
-export async function loader({ store, page, lang, params, request }: PageLoaderArgs) {
+export async function loader({ store, page, lang, params }: PageLoaderArgs) {
   const collection = collectionOfPath(page.path);
-  const result = await store.dispatch(contentApi.endpoints.article.initiate({ collection, slug: params.slug ?? '', language: lang, hostname: pageHost(request) }, { subscribe: false }));
+  const result = await store.dispatch(contentApi.endpoints.article.initiate({ collection, slug: params.slug ?? '', language: lang, hostname: store.getState().app.host }, { subscribe: false }));
   // An unknown or unpublished article is a real 404 page.
   if (result.error && apiErrorCode(result.error) === 'NOT_FOUND') throw data(null, { status: 404 });
   return null;

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { contentApi } from '#web/features/content/api.ts';
 import { ArticleList, listArgsOf } from '#web/features/content/article-list.tsx';
-import { collectionOfPath, pageHost } from '#web/features/content/collection.ts';
+import { collectionOfPath } from '#web/features/content/collection.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 import { useCurrentPage } from '#web/lib/use-page.ts';
 
 export async function loader({ store, page, lang, request }: PageLoaderArgs) {
   const collection = collectionOfPath(page.path);
   const url = new URL(request.url);
-  const host = pageHost(request);
+  const { host } = store.getState().app;
   await Promise.all([
     store.dispatch(contentApi.endpoints.articles.initiate(listArgsOf(collection, lang, url.searchParams, host), { subscribe: false })),
     store.dispatch(contentApi.endpoints.articleIndex.initiate({ collection, language: lang, hostname: host }, { subscribe: false })),
