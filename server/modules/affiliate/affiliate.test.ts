@@ -131,4 +131,18 @@ describe('referrals', () => {
     expect(mailboxOf('a+b@example.com')).toBe('a@example.com');
     expect(maskEmail('ivan.petrov@example.com')).toBe('iv***@e***.com');
   });
+
+  it('draws the banners partners embed: every standard size as SVG in the asked language, nothing else', async () => {
+    for (const size of ['728x90', '468x60', '320x50', '300x250', '160x600']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v2/affiliate/banners/${size}.svg?lang=ru` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('image/svg+xml');
+      expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+      const [w, h] = size.split('x');
+      expect(res.body).toContain(`width="${w}" height="${h}"`);
+      expect(res.body).toContain('Начать');
+      expect(res.body).not.toContain('<script');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/affiliate/banners/1x1.svg' })).statusCode).toBe(400);
+  });
 });

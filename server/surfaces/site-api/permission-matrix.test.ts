@@ -166,6 +166,7 @@ const EXPECTED: Record<string, string> = {
   'GET /api/v2/affiliate/dashboard': 'user',
   'GET /api/v2/affiliate/referrals': 'user',
   'GET /api/v2/affiliate/sources': 'user',
+  'GET /api/v2/affiliate/banners/:file': 'public',
 };
 
 /** The status an actor must get from a route with this rule, or 'allowed' (anything but 401/403). */
