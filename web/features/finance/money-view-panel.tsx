@@ -17,9 +17,12 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function MoneyViewPanel() {
   const { t } = useTranslation('finance');
   const [query, setQuery] = useState<FinanceQuery>({});
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  // null: not edited yet, the fields show the period the server answered for.
+  const [fromInput, setFrom] = useState<string | null>(null);
+  const [toInput, setTo] = useState<string | null>(null);
   const view = useFinanceViewQuery(query);
+  const from = fromInput ?? view.data?.from ?? '';
+  const to = toInput ?? view.data?.to ?? '';
   const problem = (from && !DAY.test(from)) || (to && !DAY.test(to)) ? t('range.invalid') : from && to && from > to ? t('range.reversed') : null;
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -30,10 +33,10 @@ export function MoneyViewPanel() {
     <div className="stack stack--lg">
       <form className="finance-range" onSubmit={apply} noValidate aria-label={t('range.label')}>
         <Field label={t('range.from')} error={problem ?? undefined}>
-          <TextInput type="date" name="from" value={from || view.data?.from || ''} onChange={(e) => setFrom(e.target.value)} />
+          <TextInput type="date" name="from" value={from} onChange={(e) => setFrom(e.target.value)} />
         </Field>
         <Field label={t('range.to')}>
-          <TextInput type="date" name="to" value={to || view.data?.to || ''} onChange={(e) => setTo(e.target.value)} />
+          <TextInput type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} />
         </Field>
         <div className="finance-range__actions">
           <Button type="submit" variant="secondary">{t('range.apply')}</Button>
@@ -61,24 +64,28 @@ function FinanceFigures({ view }: { view: FinanceView }) {
   return (
     <>
       <Card title={t('balances.title')} description={t('balances.lead')}>
-        <div className="finance-stats">
-          <Stat label={t('balances.received')} value={dollars(b.received)} />
-          <Stat label={t('balances.paidOut')} value={dollars(b.paidOut)} />
-          <Stat label={t('balances.owedCustomers')} value={dollars(b.owedCustomers)} />
-          <Stat label={t('balances.owedWorkers')} value={dollars(b.owedWorkers)} />
-          <Stat label={t('balances.owedOther')} value={dollars(b.owedOther)} />
-          <Stat label={t('balances.cover')} value={<span className={Number(b.cover) < 0 ? 'finance-negative' : undefined}>{dollars(b.cover)}</span>} hint={t('balances.coverHint')} />
-        </div>
+        <Stats
+          items={[
+            [t('balances.received'), b.received],
+            [t('balances.paidOut'), b.paidOut],
+            [t('balances.owedCustomers'), b.owedCustomers],
+            [t('balances.owedWorkers'), b.owedWorkers],
+            [t('balances.owedOther'), b.owedOther],
+            [t('balances.cover'), b.cover, t('balances.coverHint')],
+          ]}
+        />
       </Card>
       <Card title={t('period.title', { from: view.from, to: view.to })} description={t('period.lead')}>
-        <div className="finance-stats">
-          <Stat label={t('columns.spend')} value={dollars(view.totals.spend)} />
-          <Stat label={t('columns.refunds')} value={dollars(view.totals.refunds)} />
-          <Stat label={t('columns.earnings')} value={dollars(view.totals.earnings)} />
-          <Stat label={t('columns.developerShare')} value={dollars(view.totals.developerShare)} />
-          <Stat label={t('columns.referralShare')} value={dollars(view.totals.referralShare)} />
-          <Stat label={t('columns.margin')} value={<span className={Number(view.totals.margin) < 0 ? 'finance-negative' : undefined}>{dollars(view.totals.margin)}</span>} />
-        </div>
+        <Stats
+          items={[
+            [t('columns.spend'), view.totals.spend],
+            [t('columns.refunds'), view.totals.refunds],
+            [t('columns.earnings'), view.totals.earnings],
+            [t('columns.developerShare'), view.totals.developerShare],
+            [t('columns.referralShare'), view.totals.referralShare],
+            [t('columns.margin'), view.totals.margin],
+          ]}
+        />
       </Card>
       <section className="stack" aria-labelledby="finance-days">
         <h2 id="finance-days" className="finance-heading">{t('days.title')}</h2>
@@ -150,5 +157,16 @@ function FinanceFigures({ view }: { view: FinanceView }) {
         )}
       </section>
     </>
+  );
+}
+
+/** Labelled amounts (micro-USD) in a responsive grid; negative ones in the danger colour. */
+function Stats({ items }: { items: [label: string, micro: string, hint?: string][] }) {
+  return (
+    <div className="finance-stats">
+      {items.map(([label, micro, hint]) => (
+        <Stat key={label} label={label} value={<span className={Number(micro) < 0 ? 'finance-negative' : undefined}>{dollars(micro)}</span>} hint={hint} />
+      ))}
+    </div>
   );
 }
