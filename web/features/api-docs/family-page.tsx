@@ -42,34 +42,24 @@ export function FamilyPage({ family: id, lang }: { family: string; lang: string 
           {index && family && (
             <section className="stack">
               <SectionHeading id="types">{t('family.typesTitle')}</SectionHeading>
-              <div className="table-wrap">
-                <table className="table docs-table" data-testid="family-types">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('table.name')}</th>
-                      <th scope="col">{t('type.selectorsV1')}</th>
-                      <th scope="col">{t('type.selectorsV2')}</th>
-                      <th scope="col" className="num">{t('type.price')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {family.slugs.map((slug) => {
-                      const type = index.types.find((x) => x.slug === slug)!;
-                      return (
-                        <tr key={slug}>
-                          <th scope="row">
-                            <LocalizedLink to={`/api-docs/${slug}`} className="link">{type.name}</LocalizedLink>
-                            <span className="docs-table__meta">{t(`purpose.${slug}`)}</span>
-                          </th>
-                          <td>{type.v1Methods.map((m, i) => <span key={m}>{i > 0 && ', '}<code>{m}</code></span>)}</td>
-                          <td>{type.v2Types.map((m, i) => <span key={m}>{i > 0 && ', '}<code>{m}</code></span>)}</td>
-                          <td className="num">{type.per1000 ? t('home.priceFrom', { price: `$${type.per1000}` }) : t('home.disabled')}</td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+              <ul className="docs-type-grid docs-type-grid--wide" data-testid="family-types">
+                {family.slugs.map((slug) => {
+                  const type = index.types.find((x) => x.slug === slug)!;
+                  return (
+                    <li key={slug} className="docs-type-card">
+                      <LocalizedLink to={`/api-docs/${slug}`} className="docs-type-card__link">{type.name}</LocalizedLink>
+                      <span>{t(`purpose.${slug}`)}</span>
+                      <span className="docs-type-card__meta">
+                        {t('type.selectorsV1')}: {type.v1Methods.map((m, i) => <span key={m}>{i > 0 && ', '}<code>{m}</code></span>)}
+                      </span>
+                      <span className="docs-type-card__meta">
+                        {t('type.selectorsV2')}: {type.v2Types.map((m, i) => <span key={m}>{i > 0 && ', '}<code>{m}</code></span>)}
+                      </span>
+                      <span className="docs-type-card__price">{type.per1000 ? t('home.priceFrom', { price: `$${type.per1000}` }) : t('home.disabled')}</span>
+                    </li>
+                  );
+                })}
+              </ul>
             </section>
           )}
         </DocsLayout>
