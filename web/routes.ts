@@ -1,5 +1,6 @@
 import { DOC_FAMILIES, DOC_SLUGS, DOCS_LANGUAGES, GUIDE_LANGUAGES } from '#shared/captcha-types/docs/catalog.ts';
 import { DEFAULT_PAGE_LANGUAGES, type Language } from '#shared/i18n/languages.ts';
+import { LANDINGS } from '#shared/landings/catalog.ts';
 
 /**
  * Who may open a page (spec §2 Access rules), checked by the router and again by the server:
@@ -52,6 +53,8 @@ export const PAGES: readonly PageDef[] = [
   // Promotions (issue 11 §6): what promo codes are, and the running discount campaigns
   page({ id: 'p-promocode', path: '/p/promocode', module: 'routes/marketing/promocode.tsx', namespaces: ['promotions'] }),
   page({ id: 'p-discount-campaigns', path: '/p/discount-campaigns', module: 'routes/marketing/discount-campaigns.tsx', namespaces: ['promotions', 'pricing'] }),
+  // Captcha-type landings (issue 14): one template, one page per declared slug; other /p/ paths stay theirs or 404
+  ...LANDINGS.map((l) => page({ id: `landing-${l.slug}`, path: `/p/${l.slug}`, module: 'routes/marketing/landing.tsx', namespaces: ['landings', 'pricing', 'apidocs'] })),
   page({ id: 'for-customer', path: '/for-customer', module: 'routes/marketing/for-customer.tsx', namespaces: ['pricing'] }),
   // Public statistics (spec §2): an overview and one page per graph
   page({ id: 'public-statistics', path: '/public_statistics', module: 'routes/statistics/overview.tsx', namespaces: ['statistics'] }),
