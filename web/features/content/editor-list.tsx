@@ -109,7 +109,7 @@ export function EditorList({ collection }: { collection: Collection }) {
       ) : (
         <>
           <div className="table-wrap">
-            <table className="table">
+            <table className="table editor-table">
               <thead>
                 <tr>
                   <th scope="col">{t('editor.columns.title')}</th>
