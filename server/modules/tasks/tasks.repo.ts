@@ -16,11 +16,21 @@ export async function findTask(db: Db, id: number): Promise<TaskRow | undefined>
 }
 
 /**
- * The customer's own task (results and reports never reveal other accounts' tasks). Verification
- * re-solves carry the customer's id but are the platform's: never the customer's.
+ * Hot statements are named prepared statements, built once per database handle: PostgreSQL
+ * parses and plans them once per connection instead of on every call (for these short statements
+ * that was more than half of their database time), and drizzle does not rebuild their SQL.
  */
-export async function findCustomerTask(db: Db, customerId: number, id: number) {
-  const [row] = await db
+function preparedPer<T>(build: (db: Db) => T): (db: Db) => T {
+  const cache = new WeakMap<Db, T>();
+  return (db) => {
+    let q = cache.get(db);
+    if (q === undefined) cache.set(db, (q = build(db)));
+    return q;
+  };
+}
+
+const findCustomerTaskQuery = preparedPer((db) =>
+  db
     .select({
       id: tasks.id, type: tasks.type, state: tasks.state, answer: tasks.answer, payload: tasks.payload, price: tasks.price,
       attempts: tasks.attempts, createdAt: tasks.createdAt, endedAt: tasks.endedAt, sourceIp: tasks.sourceIp,
@@ -28,7 +38,16 @@ export async function findCustomerTask(db: Db, customerId: number, id: number) {
       failure: tasks.failure,
     })
     .from(tasks)
-    .where(and(eq(tasks.id, id), eq(tasks.customerId, customerId), isNull(tasks.verifiesTaskId)));
+    .where(and(eq(tasks.id, sql.placeholder('id')), eq(tasks.customerId, sql.placeholder('customerId')), isNull(tasks.verifiesTaskId)))
+    .prepare('tasks_find_customer_task'),
+);
+
+/**
+ * The customer's own task (results and reports never reveal other accounts' tasks). Verification
+ * re-solves carry the customer's id but are the platform's: never the customer's.
+ */
+export async function findCustomerTask(db: Db, customerId: number, id: number) {
+  const [row] = await findCustomerTaskQuery(db).execute({ id, customerId });
   return row;
 }
 
@@ -58,33 +77,38 @@ export interface ClaimFilter {
  * re-solves go only to trusted workers and never to the worker whose answer is judged.
  */
 export async function claimNextTask(db: Db, f: ClaimFilter, lease: { image: number; token: number }): Promise<TaskRow | undefined> {
-  const own = f.sandboxOwner
-    ? sql`t.sandbox and t.customer_id = ${f.workerId}`
-    : sql`not t.sandbox and t.customer_id <> ${f.workerId}`;
-  const langs = sql`array[${sql.join(f.languages.map((l) => sql`${l}`), sql`, `)}]::text[]`;
+  const [row] = await (f.sandboxOwner ? claimSandbox : claimLive)(db).execute({ workerId: f.workerId, languages: f.languages, image: lease.image, token: lease.token });
+  return row;
+}
+
+function claimQuery(db: Db, sandboxOwner: boolean) {
+  const workerId = sql.placeholder('workerId');
+  const own = sandboxOwner ? sql`t.sandbox and t.customer_id = ${workerId}` : sql`not t.sandbox and t.customer_id <> ${workerId}`;
   // An uncorrelated subquery: evaluated once per claim, not per row.
-  const trusted = sql`coalesce((select p.trusted_at is not null from worker_profiles p where p.user_id = ${f.workerId}), false)`;
+  const trusted = sql`coalesce((select p.trusted_at is not null from worker_profiles p where p.user_id = ${workerId}), false)`;
   // One round trip: the leased row comes back whole.
-  const [row] = await db
+  return db
     .update(tasks)
     .set({
       state: 'assigned',
-      workerId: f.workerId,
+      workerId: sql`${workerId}`,
       assignedAt: sql`now()`,
-      leaseExpiresAt: sql`least(expires_at, now() + make_interval(secs => case when kind = 'image' then ${lease.image}::int else ${lease.token}::int end))`,
+      leaseExpiresAt: sql`least(expires_at, now() + make_interval(secs => case when kind = 'image' then ${sql.placeholder('image')}::int else ${sql.placeholder('token')}::int end))`,
     })
     .where(sql`${tasks.id} = (
       select t.id from tasks t
-      where t.state = 'queued' and ${own} and (t.language is null or t.language = any(${langs}))
-        and not exists (select 1 from task_attempts a where a.task_id = t.id and a.worker_id = ${f.workerId})
-        and (t.verifies_task_id is null or (${trusted} and not exists (select 1 from tasks o where o.id = t.verifies_task_id and o.solved_by = ${f.workerId})))
+      where t.state = 'queued' and ${own} and (t.language is null or t.language = any(${sql.placeholder('languages')}::text[]))
+        and not exists (select 1 from task_attempts a where a.task_id = t.id and a.worker_id = ${workerId})
+        and (t.verifies_task_id is null or (${trusted} and not exists (select 1 from tasks o where o.id = t.verifies_task_id and o.solved_by = ${workerId})))
       order by t.id
       for update skip locked
       limit 1
     )`)
-    .returning();
-  return row;
+    .returning()
+    .prepare(sandboxOwner ? 'tasks_claim_sandbox' : 'tasks_claim');
 }
+const claimLive = preparedPer((db) => claimQuery(db, false));
+const claimSandbox = preparedPer((db) => claimQuery(db, true));
 
 /** The worker's assigned task, locked for their answer or skip (one round trip). */
 export async function lockAssignedTask(db: Db, workerId: number, taskId: number): Promise<TaskRow | undefined> {
@@ -126,29 +150,32 @@ export async function markSolved(db: Db, t: { id: number; workerId: number; answ
  * nothing was written (the task is no longer theirs, or is not plain).
  */
 export async function solvePlain(db: Db, t: { id: number; workerId: number; answer: Record<string, unknown>; channel: string }): Promise<{ reward: number; balance: number | null } | undefined> {
-  const answer = JSON.stringify(t.answer);
-  const res = await db.execute(sql`
+  const params = [t.id, t.workerId, JSON.stringify(t.answer), t.channel];
+  const res = await db._.session.prepareQuery({ sql: SOLVE_PLAIN, params }, undefined, 'tasks_solve_plain', false).execute();
+  const row = (res as { rows: { reward: number | string; balance: number | string | null }[] }).rows[0];
+  return row ? { reward: Number(row.reward), balance: row.balance === null ? null : Number(row.balance) } : undefined;
+}
+
+/** solvePlain's statement ($1 task, $2 worker, $3 answer, $4 channel), prepared once per connection. */
+const SOLVE_PLAIN = `
     with solved as (
-      update tasks set state = 'solved', answer = ${answer}::jsonb, solved_by = ${t.workerId}, attempts = attempts + 1, ended_at = now(), lease_expires_at = null
-      where id = ${t.id} and state = 'assigned' and worker_id = ${t.workerId}
+      update tasks set state = 'solved', answer = $3::jsonb, solved_by = $2::bigint, attempts = attempts + 1, ended_at = now(), lease_expires_at = null
+      where id = $1::bigint and state = 'assigned' and worker_id = $2::bigint
         and consensus is null and pingback is null and soft_id is null and verifies_task_id is null
       returning id, customer_id, reward
     ), attempt as (
-      insert into task_attempts (task_id, worker_id, outcome, answer) select id, ${t.workerId}, 'accepted', ${answer}::jsonb from solved
+      insert into task_attempts (task_id, worker_id, outcome, answer) select id, $2::bigint, 'accepted', $3::jsonb from solved
     ), moved as (
       update users set balance = users.balance + s.reward from solved s
-      where users.id = ${t.workerId} and s.reward > 0
+      where users.id = $2::bigint and s.reward > 0
       returning users.balance
     ), entry as (
       insert into ledger_entries (user_id, amount, kind, reason, task_id)
-      select ${t.workerId}, s.reward, 'earning', 'captcha ' || s.id, s.id from solved s, moved
+      select $2::bigint, s.reward, 'earning', 'captcha ' || s.id, s.id from solved s, moved
     )
     select s.reward, (select balance from moved) as balance,
-      pg_notify(${t.channel}, json_build_object('kind', 'ended', 'id', s.id, 'customerId', s.customer_id, 'state', 'solved')::text)
-    from solved s`);
-  const row = res.rows[0] as { reward: number | string; balance: number | string | null } | undefined;
-  return row ? { reward: Number(row.reward), balance: row.balance === null ? null : Number(row.balance) } : undefined;
-}
+      pg_notify($4::text, json_build_object('kind', 'ended', 'id', s.id, 'customerId', s.customer_id, 'state', 'solved')::text)
+    from solved s`;
 
 export async function insertAttempt(db: Db, attempt: typeof taskAttempts.$inferInsert) {
   await db.insert(taskAttempts).values(attempt);
