@@ -30,6 +30,7 @@ describe('documentation pages', () => {
     for (const def of CAPTCHA_TYPES) expect(page).toContain(`href="/api-docs/${def.slug}"`);
     expect(page).toContain('ERROR_ZERO_BALANCE');
     expect(page).toContain('MAX_USER_TURN');
+    expect(page).toContain('href="/api/v1/api-docs/openapi.json"');
     expect(page).toContain('<link rel="canonical" href="http://localhost:3000/api-docs"');
     expect(page).toMatch(/hreflang="ru" href="[^"]*\/ru\/api-docs"/i);
   });

@@ -61,6 +61,7 @@ const EXPECTED: Record<string, string> = {
   'PUT /api/v2/customer/api-settings': 'userType',
   'GET /api/v2/customer/prices': 'public',
   'GET /api/v1/api-docs': 'public',
+  'GET /api/v1/api-docs/openapi.json': 'public',
   'GET /api/v1/api-docs/:slug': 'public',
   'GET /api/v2/public_statistics': 'public',
   'GET /api/v2/public_statistics/graph/:metric': 'public',

@@ -71,6 +71,9 @@ export function DocsHomePage({ lang }: { lang: string }) {
               {t('home.apiUrl')}: <code data-testid="api-url">{index.apiUrl}</code> <span className="text-sm muted">{t('home.apiUrlNote')}</span>
             </p>
           )}
+          <p className="docs-api-url">
+            <a href="/api/v1/api-docs/openapi.json" className="link" data-testid="openapi-link">{t('home.openapi')}</a>
+          </p>
         </div>
       </header>
       <div className="section section--tight">
