@@ -7,7 +7,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { WebSocket } from 'ws';
-import { percentile, type Scenario } from './support.ts';
+import { percentile, request, type Scenario, type cpuMeter } from './support.ts';
 
 export type Measured = Scenario;
 
@@ -22,6 +22,8 @@ export interface DispatchSetup {
   workerCookies: string[];
   /** A res.php poll URL the page/poll load hammers (a task that is not ready). */
   pollUrl: string;
+  /** Starts counting the app's and the database's CPU time (bench/support.ts cpuMeter). */
+  meter?: () => ReturnType<typeof cpuMeter>;
 }
 
 /** Workers that answer every offer at once; `offeredAt` records when each offer arrived. */
@@ -63,9 +65,9 @@ function stopChild(proc: ChildProcess) {
 }
 
 export async function dispatchScenarios(s: DispatchSetup, push: (m: Measured) => void): Promise<void> {
+  const body = JSON.stringify({ key: s.apiKey, method: 'base64', body: s.png });
   const submit = async () => {
-    const res = await fetch(`${s.base}/in.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: s.apiKey, method: 'base64', body: s.png }) });
-    const text = await res.text();
+    const { text } = await request(`${s.base}/in.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     if (!text.startsWith('OK|')) throw new Error(text);
     return Number(text.slice(3));
   };
@@ -108,65 +110,76 @@ export async function dispatchScenarios(s: DispatchSetup, push: (m: Measured) =>
     });
   };
 
-  await offers('quiet');
+  /** BENCH_DISPATCH=quiet,load,burn,e2e picks the parts (default: all). */
+  const part = (name: string) => !process.env.BENCH_DISPATCH || process.env.BENCH_DISPATCH.split(',').includes(name);
+  if (part('quiet')) await offers('quiet');
 
   // (a) Page views and res.php polls at fixed rates from a separate process.
-  const pagesRps = Number(process.env.BENCH_LOAD_PAGES_RPS ?? 200);
-  const pollsRps = Number(process.env.BENCH_LOAD_POLLS_RPS ?? 3000);
-  const load = await child(['pages', s.base, String(pagesRps), s.pollUrl, String(pollsRps)]);
-  await sleep(2000);
-  load.send('reset');
-  const achieved = new Promise<{ pagesPerSecond: number; pollsPerSecond: number; errors: number }>((resolve) => load.once('message', resolve as never));
-  await offers('page/poll load', `load asked ${pagesRps} pages/s + ${pollsRps} polls/s`);
-  load.send('report');
-  const got = await achieved;
-  await stopChild(load);
-  push({ name: '  (the page/poll load during that run)', note: `achieved ${got.pagesPerSecond} pages/s of /, ${got.pollsPerSecond} res.php polls/s, ${got.errors} non-200` });
+  if (part('load')) {
+    const pagesRps = Number(process.env.BENCH_LOAD_PAGES_RPS ?? 200);
+    const pollsRps = Number(process.env.BENCH_LOAD_POLLS_RPS ?? 3000);
+    const load = await child(['pages', s.base, String(pagesRps), s.pollUrl, String(pollsRps)]);
+    await sleep(2000);
+    load.send('reset');
+    const achieved = new Promise<{ pagesPerSecond: number; pollsPerSecond: number; errors: number }>((resolve) => load.once('message', resolve as never));
+    await offers('page/poll load', `load asked ${pagesRps} pages/s + ${pollsRps} polls/s`);
+    load.send('report');
+    const got = await achieved;
+    await stopChild(load);
+    push({ name: '  (the page/poll load during that run)', note: `achieved ${got.pagesPerSecond} pages/s of /, ${got.pollsPerSecond} res.php polls/s, ${got.errors} non-200` });
+  }
 
   // (b) One core burnt by a separate process.
-  const burn = await child(['burn']);
-  await offers('one core burnt');
-  await stopChild(burn);
+  if (part('burn')) {
+    const burn = await child(['burn']);
+    await offers('one core burnt');
+    await stopChild(burn);
+  }
+
+  if (part('e2e')) await endToEnd();
+  workers.close();
 
   // End to end: submit via in.php, a worker answers over /ws, the client polls res.php until OK.
-  const e2eSeconds = Number(process.env.BENCH_E2E_SECONDS ?? 8);
-  const clients = Number(process.env.BENCH_E2E_CLIENTS ?? 64);
-  const pollEvery = Number(process.env.BENCH_E2E_POLL_MS ?? 10);
-  const latencies: number[] = [];
-  let polls = 0;
-  let errors = 0;
-  const loop = async (until: number, record: boolean) => {
-    while (performance.now() < until) {
-      const t0 = performance.now();
-      try {
-        const id = await submit();
-        for (;;) {
-          await sleep(pollEvery);
-          polls++;
-          const text = await (await fetch(`${s.base}/res.php?key=${s.apiKey}&action=get&id=${id}`)).text();
-          if (text === 'OK|abc') break;
-          if (text !== 'CAPCHA_NOT_READY') throw new Error(text);
+  async function endToEnd() {
+    const e2eSeconds = Number(process.env.BENCH_E2E_SECONDS ?? 8);
+    const clients = Number(process.env.BENCH_E2E_CLIENTS ?? 64);
+    const pollEvery = Number(process.env.BENCH_E2E_POLL_MS ?? 10);
+    const latencies: number[] = [];
+    let polls = 0;
+    let errors = 0;
+    const loop = async (until: number, record: boolean) => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        try {
+          const id = await submit();
+          for (;;) {
+            await sleep(pollEvery);
+            polls++;
+            const { text } = await request(`${s.base}/res.php?key=${s.apiKey}&action=get&id=${id}`);
+            if (text === 'OK|abc') break;
+            if (text !== 'CAPCHA_NOT_READY') throw new Error(text);
+          }
+          if (record) latencies.push(performance.now() - t0);
+        } catch {
+          errors++;
+          await sleep(50);
         }
-        if (record) latencies.push(performance.now() - t0);
-      } catch {
-        errors++;
-        await sleep(50);
       }
-    }
-  };
-  await Promise.all(Array.from({ length: clients }, () => loop(performance.now() + 2000, false)));
-  polls = 0;
-  errors = 0;
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: clients }, () => loop(t0 + e2eSeconds * 1000, true)));
-  const elapsed = (performance.now() - t0) / 1000;
-  push({
-    name: `end to end in.php → /ws answer → res.php OK (${clients} clients, poll every ${pollEvery} ms)`,
-    rps: Math.round(latencies.length / elapsed),
-    p50: r1(percentile(latencies, 50)),
-    p99: r1(percentile(latencies, 99)),
-    errors,
-    note: `${latencies.length} tasks completed in ${elapsed.toFixed(1)} s, ${(polls / Math.max(1, latencies.length)).toFixed(1)} polls per task`,
-  });
-  workers.close();
+    };
+    await Promise.all(Array.from({ length: clients }, () => loop(performance.now() + 2000, false)));
+    polls = 0;
+    errors = 0;
+    const t0 = performance.now();
+    const cpu = s.meter?.();
+    await Promise.all(Array.from({ length: clients }, () => loop(t0 + e2eSeconds * 1000, true)));
+    const elapsed = (performance.now() - t0) / 1000;
+    push({
+      name: `end to end in.php → /ws answer → res.php OK (${clients} clients, poll every ${pollEvery} ms)`,
+      rps: Math.round(latencies.length / elapsed),
+      p50: r1(percentile(latencies, 50)),
+      p99: r1(percentile(latencies, 99)),
+      errors,
+      note: `${latencies.length} tasks completed in ${elapsed.toFixed(1)} s, ${(polls / Math.max(1, latencies.length)).toFixed(1)} polls per task${cpu ? `; ${cpu(latencies.length)} (per task, polls included)` : ''}`,
+    });
+  }
 }

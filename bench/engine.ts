@@ -10,7 +10,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { claimNextTask } from '../server/modules/tasks/tasks.repo.ts';
 import { makePng } from '../server/test/images.ts';
 import { dispatchScenarios } from './dispatch.ts';
-import { percentile, type Scenario } from './support.ts';
+import { cpuMeter, percentile, type Scenario } from './support.ts';
 
 export type { Scenario };
 
@@ -21,15 +21,24 @@ function userCreate(dbUrl: string, args: string[]): { id: number; apiKey: string
   return JSON.parse(String(out).trim().split('\n').at(-1)!);
 }
 
-async function login(base: string, email: string, password: string): Promise<string> {
-  // Pages and the site API may be shed (503) while the app is busy: ask again, as a browser would.
-  const retry = async (go: () => Promise<Response>) => {
-    for (;;) {
+/**
+ * A set-up request, asked again when the app shed it (503, as a browser would) or when a kept-alive
+ * connection was closed under it (the server's keep-alive timeout passes while the bench creates
+ * users between two requests).
+ */
+async function retry(go: () => Promise<Response>): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
       const res = await go();
       if (res.status !== 503) return res;
-      await new Promise((r) => setTimeout(r, 200));
+    } catch (err) {
+      if (attempt >= 5) throw err;
     }
-  };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function login(base: string, email: string, password: string): Promise<string> {
   const page = await retry(() => fetch(`${base}/about`));
   const csrf = /csrf_token=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')![1]!;
   const res = await retry(() =>
@@ -47,7 +56,8 @@ async function login(base: string, email: string, password: string): Promise<str
 const part = (name: string) => !process.env.BENCH_ENGINE || process.env.BENCH_ENGINE.split(',').includes(name);
 
 
-export async function engineScenarios(base: string, dbUrl: string, seconds: number, connections: number, stopApp: () => Promise<void>): Promise<Scenario[]> {
+export async function engineScenarios(base: string, dbUrl: string, seconds: number, connections: number, stopApp: () => Promise<void>, appPid?: number): Promise<Scenario[]> {
+  const meter = () => cpuMeter(appPid, new URL(dbUrl).pathname.slice(1));
   const out: Scenario[] = [];
   // Each figure is printed as soon as it exists, so a long run still shows what it measured.
   const push = out.push.bind(out);
@@ -58,7 +68,7 @@ export async function engineScenarios(base: string, dbUrl: string, seconds: numb
   const customer = userCreate(dbUrl, ['--email', 'bench-customer@example.test', '--password', 'benchpassword1', '--type', 'customer', '--balance', '100000']);
   const png = makePng().toString('base64');
   const submitAs = async (apiKey: string) => {
-    const res = await fetch(`${base}/in.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: apiKey, method: 'base64', body: png }) });
+    const res = await retry(() => fetch(`${base}/in.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: apiKey, method: 'base64', body: png }) }));
     return Number((await res.text()).slice(3));
   };
   const submit = () => submitAs(customer.apiKey);
@@ -68,15 +78,16 @@ export async function engineScenarios(base: string, dbUrl: string, seconds: numb
   const db = new pg.Pool({ connectionString: dbUrl, max: 4 });
   const run = async (name: string, opts: autocannon.Options) => {
     await autocannon({ ...opts, duration: 2 });
+    const cpu = meter();
     const r = await autocannon({ ...opts, duration: seconds, connections });
-    out.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
+    out.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, note: cpu?.(r.requests.total) });
   };
   if (part('polling')) await run('res.php get (not ready)', { url: `${base}/res.php?key=${customer.apiKey}&action=get&id=${pending}` });
   await db.query(`update tasks set state = 'solved', answer = '{"kind":"text","text":"w9h5k"}', ended_at = now(), attempts = 1 where id = $1`, [pending]);
   // As the engine does when a task ends: every node hears of it (and drops what it cached).
   await db.query(`select pg_notify('tasks', $1)`, [JSON.stringify({ kind: 'ended', id: pending, customerId: customer.id, state: 'solved' })]);
   await new Promise((r) => setTimeout(r, 100));
-  if ((await (await fetch(`${base}/res.php?key=${customer.apiKey}&action=get&id=${pending}`)).text()) !== 'OK|w9h5k') throw new Error('the solved task did not read as solved');
+  if ((await (await retry(() => fetch(`${base}/res.php?key=${customer.apiKey}&action=get&id=${pending}`))).text()) !== 'OK|w9h5k') throw new Error('the solved task did not read as solved');
   if (part('polling')) await run('res.php get (ready)', { url: `${base}/res.php?key=${customer.apiKey}&action=get&id=${pending}` });
   if (part('submission')) {
     await run('in.php image submission', {
@@ -102,7 +113,7 @@ export async function engineScenarios(base: string, dbUrl: string, seconds: numb
     const poller = userCreate(dbUrl, ['--email', 'bench-poller@example.test', '--password', 'benchpassword1', '--type', 'customer', '--balance', '10']);
     const pollTask = await submitAs(poller.apiKey);
     await db.query(`update tasks set state = 'assigned', worker_id = $2, lease_expires_at = now() + interval '1 hour', expires_at = now() + interval '1 hour' where id = $1`, [pollTask, poller.id]);
-    await dispatchScenarios({ base, apiKey: customer.apiKey, png, workerCookies, pollUrl: `${base}/res.php?key=${poller.apiKey}&action=get&id=${pollTask}` }, (m) => out.push(m));
+    await dispatchScenarios({ base, apiKey: customer.apiKey, png, workerCookies, pollUrl: `${base}/res.php?key=${poller.apiKey}&action=get&id=${pollTask}`, meter }, (m) => out.push(m));
   }
   if (!part('claim')) {
     await db.end();

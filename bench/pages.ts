@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { stop, waitFor } from './support.ts';
+import { appArgs, stop, waitFor } from './support.ts';
 
 export interface PagesOptions {
   /** req/s of the Fastify hello-world measured in the same run. */
@@ -64,7 +64,7 @@ async function measure(url: string, connections: number, duration: number, heade
 async function withApp<T>(port: number, env: Record<string, string>, run: (origin: string) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'captchahub-bench-pages-'));
   const origin = `http://127.0.0.1:${port}`;
-  const app = spawn(process.execPath, ['dist/server/main.js'], {
+  const app = spawn(process.execPath, appArgs(), {
     // No load shedding (SHED_LAG_MS=0): these scenarios measure the renderer and the cache, not 503s.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMITS: 'false', SHED_LAG_MS: '0', PUBLIC_URL: origin, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

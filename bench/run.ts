@@ -10,7 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { engineScenarios } from './engine.ts';
-import { stop, waitFor, type Scenario } from './support.ts';
+import { appArgs, stop, waitFor, type Scenario } from './support.ts';
 import { pageScenarios } from './pages.ts';
 import { rollupBench } from './rollup.ts';
 import { limitsScenarios } from './limits.ts';
@@ -30,6 +30,7 @@ interface Result {
   p50: number;
   p99: number;
   errors: number;
+  note?: string;
 }
 
 
@@ -57,7 +58,7 @@ async function main() {
   }
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'captchahub-bench-'));
-  const app = spawn(process.execPath, ['dist/server/main.js'], {
+  const app = spawn(process.execPath, appArgs(), {
     env: { ...process.env, PORT: port(2), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port(2)}` },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -81,7 +82,7 @@ async function main() {
     await admin.end();
     const benchUrl = new URL(pgUrl);
     benchUrl.pathname = `/${BENCH_DB}`;
-    const pgApp = spawn(process.execPath, ['dist/server/main.js'], {
+    const pgApp = spawn(process.execPath, appArgs(), {
       env: { ...process.env, PORT: port(3), HOST: '127.0.0.1', DATABASE_URL: benchUrl.toString(), LOG_LEVEL: 'warn', RATE_LIMITS: 'false', PUBLIC_URL: `http://127.0.0.1:${port(3)}` },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -89,7 +90,7 @@ async function main() {
     const stopPgApp = () => (stopped ??= stop(pgApp));
     try {
       await waitFor(`http://127.0.0.1:${port(3)}/readyz`);
-      if (ONLY.has('engine')) engine = await engineScenarios(`http://127.0.0.1:${port(3)}`, benchUrl.toString(), DURATION, CONNECTIONS, stopPgApp);
+      if (ONLY.has('engine')) engine = await engineScenarios(`http://127.0.0.1:${port(3)}`, benchUrl.toString(), DURATION, CONNECTIONS, stopPgApp, pgApp.pid);
     } finally {
       await stopPgApp();
     }
@@ -98,9 +99,9 @@ async function main() {
     // res.php and in.php with the limits in memory vs in the shared store (bench/limits.ts).
     if (ONLY.has('limits')) engine.push(...(await limitsScenarios({ pgUrl, benchDb: `${BENCH_DB}_limits`, portBase: PORT_BASE + 30, duration: DURATION, connections: CONNECTIONS })));
   } catch (err) {
-    process.stderr.write(`engine scenarios skipped: PostgreSQL at ${pgUrl} unavailable (${String(err)})\n`);
+    process.stderr.write(`engine scenarios skipped: PostgreSQL at ${pgUrl} unavailable (${String(err)}${(err as Error).cause ? `: ${String((err as Error).cause)}` : ''})\n`);
   }
-  results.push(...engine.filter((e) => e.rps !== undefined).map((e) => ({ name: e.name, rps: e.rps!, p50: e.p50!, p99: e.p99!, errors: e.errors ?? 0 })));
+  results.push(...engine.filter((e) => e.rps !== undefined).map((e) => ({ name: e.name, rps: e.rps!, p50: e.p50!, p99: e.p99!, errors: e.errors ?? 0, note: e.note })));
 
   const rows = results.map((r) => ({
     scenario: r.name,
@@ -109,6 +110,7 @@ async function main() {
     'p50 ms': r.p50,
     'p99 ms': r.p99,
     errors: r.errors,
+    note: r.note ?? '',
   }));
   process.stdout.write(`\nbench: ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION}s per scenario, node ${process.version}\n`);
   console.table(rows);
