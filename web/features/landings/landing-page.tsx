@@ -15,8 +15,8 @@ export interface LandingFigures {
   floor: string;
   cap: string;
   worker: string;
-  /** Average seconds from upload to answer over the last 24 h; absent without solved tasks. */
-  avgSolveSeconds?: number;
+  /** Average seconds from upload to answer over the last 24 h, formatted ("35,8"); absent without solved tasks. */
+  avgSolveSeconds?: string;
   discount?: { percent: number; until: string; list: string };
 }
 
@@ -177,25 +177,27 @@ export function LandingPage({ landing, live, samples, demoPath, hasDocs }: Landi
       </section>
 
       <section className="section section--alt" aria-labelledby="landing-faq">
-        <div className="container stack landing-faq">
+        <div className="container stack">
           <h2 id="landing-faq">{t('faq.title')}</h2>
-          {faq.map((item) => (
-            <details key={item.q} className="landing-faq__item">
-              <summary>{item.q}</summary>
-              <p>{item.a}</p>
-            </details>
-          ))}
+          <div className="stack stack--sm landing-faq">
+            {faq.map((item) => (
+              <details key={item.q} className="landing-faq__item">
+                <summary>{item.q}</summary>
+                <p>{item.a}</p>
+              </details>
+            ))}
+          </div>
         </div>
       </section>
 
       <section className="section" aria-labelledby="landing-related">
         <div className="container stack">
           <h2 id="landing-related">{t('related.title')}</h2>
-          <ul className="type-grid" data-testid="landing-related">
+          <ul className="landing-related" data-testid="landing-related">
             {others.map((l) => (
               <li key={l.slug}>
-                <LocalizedLink to={`/p/${l.slug}`} className="type-grid__item landing-related__link">
-                  <span className="type-grid__name">{nameOf(l)}</span>
+                <LocalizedLink to={`/p/${l.slug}`} className="landing-related__link">
+                  {nameOf(l)}
                 </LocalizedLink>
               </li>
             ))}

@@ -5,7 +5,7 @@ import { CodeSamples } from '#web/features/api-docs/code-samples.tsx';
 import { useGetTypeDocQuery } from '#web/features/api-docs/api.ts';
 import { preloadTypeDoc } from '#web/features/api-docs/preload.ts';
 import { LandingPage, SamplesState, type LandingFigures } from '#web/features/landings/landing-page.tsx';
-import { formatPrice } from '#web/features/pricing/format.ts';
+import { formatAmount, formatPrice } from '#web/features/pricing/format.ts';
 import { preloadPrices, usePriceList } from '#web/features/pricing/use-prices.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 import { useCurrentPage } from '#web/lib/use-page.ts';
@@ -33,7 +33,7 @@ function figuresOf(list: PriceList | undefined, type: string, lang: string): Lan
     floor: money(row.floorPer1000),
     cap: money(row.capPer1000),
     worker: money(row.workerPer1000),
-    ...(row.avgSolveSeconds === undefined ? {} : { avgSolveSeconds: row.avgSolveSeconds }),
+    ...(row.avgSolveSeconds === undefined ? {} : { avgSolveSeconds: formatAmount(String(row.avgSolveSeconds), lang) }),
     ...(row.discount
       ? { discount: { percent: row.discount.percent, until: row.discount.endsAt.slice(0, 10), list: money(row.discount.listPer1000) } }
       : {}),
