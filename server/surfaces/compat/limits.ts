@@ -1,5 +1,5 @@
 import { MemoryStore } from '#server/lib/shared-store/memory.ts';
-import { SharedLimiter, type OnTotal } from '#server/lib/shared-store/limiter.ts';
+import { SharedLimiter } from '#server/lib/shared-store/limiter.ts';
 
 /**
  * The protocol's temporary bans (api-protocol.md §3.3), counted and enforced across nodes through
@@ -47,10 +47,13 @@ const K = {
   pollUploads: (key: string) => `compat:polls-up:${key}`,
 };
 
-/** A plain window limit: its window and the check run on each count and each flushed total. */
+/** A limit's check, run on each count and on each flushed total (an OnTotal): over the limit, it bans. */
+type Over = (name: string, total: number, now: number) => boolean;
+
+/** A plain window limit: its window and its check. */
 interface Rule {
   windowMs: number;
-  over: (name: string, total: number, now: number) => boolean;
+  over: Over;
 }
 
 export class CompatLimits {
@@ -92,14 +95,14 @@ export class CompatLimits {
   private readonly zeroRule = this.rule(119, 60_000, 300_000);
   private readonly turnRule = this.rule(60, 3_000, 10_000);
   /** 1005 on the flushed totals too (the key's polls counted on all nodes). */
-  private readonly pollsOver: OnTotal = (name, polls, now) => {
+  private readonly pollsOver: Over = (name, polls, now) => {
     const key = name.slice(K.polls('').length);
     if (polls <= POLLS_PER_UPLOAD * this.limiter.get(K.pollUploads(key), this.ratioWindowMs, now) + POLLS_FREE) return false;
     // The ban starts the counters again: after it the client has a fresh allowance.
     if (this.limiter.bannedUntil(name) <= now) this.limiter.ban(name, now + POLL_BAN_MS, [name, K.pollUploads(key)]);
     return true;
   };
-  private readonly noSlotOver: OnTotal = (name, count, now) => {
+  private readonly noSlotOver: Over = (name, count, now) => {
     const key = name.slice(K.noSlot('').length);
     if (count < NO_SLOT_MIN || count < NO_SLOT_RATIO * this.limiter.get(K.noSlotUploads(key), this.ratioWindowMs, now)) return false;
     if (this.limiter.bannedUntil(name) <= now) this.limiter.ban(name, now + NO_SLOT_BAN_MS, [name, K.noSlotUploads(key)]);
