@@ -13,6 +13,8 @@ import type { Database } from './db/client.ts';
 import type { Ctx } from './lib/ctx.ts';
 import { bearerMatches, createMetrics, type Metrics } from './lib/metrics.ts';
 import { startSharedLimiter, type SharedLimiter } from './lib/shared-store/index.ts';
+import { httpMetrics } from './lib/http-metrics.ts';
+import { metricSources, notReadyReason } from './modules/ops/ops.service.ts';
 import { loadShedding } from './plugins/load-shedding.ts';
 import { CLIENT_DIR } from './lib/root.ts';
 import { onCatalogChange, watchCatalog } from './modules/catalog/catalog.service.ts';
@@ -86,6 +88,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   const sharedLimiter = await startSharedLimiter(config, database, app.log);
   app.decorate('sharedLimiter', sharedLimiter);
   app.addHook('onClose', async () => sharedLimiter.close());
+  // Requests by surface, route and status (lib/http-metrics.ts); each surface is named as it registers.
+  const surface = httpMetrics(app, metrics);
   const results = new ResultCache();
   const submissions = new SubmissionQueue(database.db, { maxWaiting: config.SUBMISSION_BACKLOG, onOutcome: (outcome) => metrics.submissions.inc({ outcome }) });
   const unlisten = await database.listen(TASK_CHANNEL, (payload) => results.onEvent(JSON.parse(payload) as TaskEvent), (err) => {
@@ -126,13 +130,11 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   await app.register(fastifyCookie, { secret });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // Not ready while the database is unreachable or this build's migrations are not all applied.
   app.get('/readyz', async (_req, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok', database: database.kind };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable', database: database.kind });
-    }
+    const reason = await notReadyReason(database);
+    if (reason) return reply.code(503).send({ status: 'unavailable', reason, database: database.kind });
+    return { status: 'ok', database: database.kind };
   });
 
   // Off unless a token is configured; then only for `Authorization: Bearer <token>`.
@@ -144,7 +146,9 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
     });
   }
 
+  surface('realtime');
   await app.register(realtime);
+  metrics.setSources(metricSources(database, () => app.workerHub.workerCounts));
   // Captcha type switches made on other nodes reach this node's cache at once (catalog.service).
   const unwatchCatalog = await watchCatalog(database);
   app.addHook('onClose', async () => unwatchCatalog());
@@ -156,11 +160,14 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   app.addHook('onClose', async () => unwatchContent());
   // The compatible API stays lean: a poll is most of the traffic and its answer is a few bytes
   // (no HTML security headers or compression to compute; it sets nosniff itself).
+  surface('compat');
   await app.register(compatApi, { rateLimits: config.RATE_LIMITS });
   // Payment providers' webhooks: signed, raw bodies, no browser plugins (surfaces/webhooks).
+  surface('webhooks');
   await app.register(paymentWebhooks, { payments: app.payments });
 
   // The browser-facing surfaces: security headers, compression, forms, assets, the site API, pages.
+  surface('web');
   await app.register(async (web) => {
     // First: while the event loop runs late, pages and the site API wait their turn (503) so the
     // solving loop keeps the process (plugins/load-shedding.ts).
