@@ -1,6 +1,6 @@
 /**
  * The content engine in the browser (issue 15). A moderator writes a blog article with an uploaded
- * image, previews it, schedules it a minute ahead; it appears on /blog at its time (the page cache
+ * and a dropped image, previews it, schedules it a minute ahead; it appears on /blog at its time (the page cache
  * is cleared by the schedule), visitors find it by search and by topic, in the RSS feed and the
  * sitemap, and the image is served resized. Editing adds a revision that is restored; unpublishing
  * takes it out of the list, search, feed and sitemap. A customer reaches no editor page or call.
@@ -69,6 +69,19 @@ test('a moderator writes, schedules and publishes an article; visitors find it; 
   await page.getByTestId('image-input').setInputFiles({ name: 'retry-diagram.png', mimeType: 'image/png', buffer: png });
   await expect(body).toHaveValue(/!\[retry-diagram\]\(\/api\/v1\/articles\/attachments\/\d+\/1600\.webp\)/);
   const imageUrl = /\((\/api\/v1\/articles\/attachments\/\d+\/)1600\.webp\)/.exec(await body.inputValue())![1]!;
+  // An image dropped onto the text is uploaded and inserted too.
+  const dropped = await page.evaluateHandle(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 320;
+    canvas.getContext('2d')!.fillRect(0, 0, 640, 320);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([blob], 'dropped-chart.png', { type: 'image/png' }));
+    return transfer;
+  });
+  await body.dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(body).toHaveValue(/!\[dropped-chart\]\(\/api\/v1\/articles\/attachments\/\d+\/640\.webp\)/);
   // The live preview is the server's rendering: highlighted code, the heading's anchor.
   await expect(page.locator('.w-md-editor-preview pre.shiki')).toBeVisible();
 
@@ -84,7 +97,7 @@ test('a moderator writes, schedules and publishes an article; visitors find it; 
   await page.getByRole('link', { name: c('editor.preview'), exact: true }).click();
   await page.waitForURL(`**/editor/blog/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(page.locator('.article-body img')).toHaveAttribute('srcset', new RegExp(`${imageUrl}480\\.webp 480w`));
+  await expect(page.getByRole('img', { name: 'retry-diagram' })).toHaveAttribute('srcset', new RegExp(`${imageUrl}480\\.webp 480w`));
 
   // Before its time a visitor sees nothing; at its time it is on /blog (the cached list is cleared).
   const visitor = await anonymous(browser);
