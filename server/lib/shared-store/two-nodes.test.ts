@@ -86,9 +86,10 @@ for (const store of stores) {
       }
       expect(Date.now() - started).toBeLessThan(3000);
       const accepted = outcomes.filter((o) => o === 'OK').length;
-      // 60 allowed; the overshoot is what the other node took within one flush (100 ms) and a round trip.
+      // 60 allowed (each node alone would take all 100); the overshoot is what the nodes took
+      // within one flush (100 ms) and a round trip, which a loaded test machine stretches.
       expect(accepted).toBeGreaterThanOrEqual(60);
-      expect(accepted).toBeLessThanOrEqual(75);
+      expect(accepted).toBeLessThanOrEqual(85);
       expect(outcomes.slice(-10)).toEqual(Array(10).fill('MAX_USER_TURN'));
     });
 
