@@ -249,8 +249,52 @@ describe('attachments', () => {
   });
 });
 
+const RFC822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|[+-]\d{4})$/;
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const isAbsoluteUrl = (v: string | null | undefined) => !!v && /^https?:\/\/[^\s]+$/.test(v);
+const child = (el: Element, name: string) => [...el.children].find((c) => c.localName === name);
+
+/** What the RSS 2.0 specification requires (and feed validators check): channel title, link and description; per item a title or description, a permanent guid, an RFC 822 pubDate, an absolute link. */
+function rssProblems(doc: Document): string[] {
+  const problems: string[] = [];
+  const rss = doc.documentElement;
+  if (rss.getAttribute('version') !== '2.0') problems.push('rss@version is not 2.0');
+  const channel = child(rss, 'channel');
+  if (!channel) return [...problems, 'no channel'];
+  for (const name of ['title', 'link', 'description']) if (!child(channel, name)?.textContent) problems.push(`channel has no ${name}`);
+  if (!isAbsoluteUrl(child(channel, 'link')?.textContent)) problems.push('channel link is not absolute');
+  for (const item of [...channel.children].filter((c) => c.localName === 'item')) {
+    const id = child(item, 'guid')?.textContent ?? '?';
+    if (!child(item, 'title')?.textContent && !child(item, 'description')?.textContent) problems.push(`${id}: neither title nor description`);
+    if (!child(item, 'guid')?.textContent) problems.push(`${id}: no guid`);
+    if (!RFC822.test(child(item, 'pubDate')?.textContent ?? '')) problems.push(`${id}: pubDate is not RFC 822`);
+    if (!isAbsoluteUrl(child(item, 'link')?.textContent)) problems.push(`${id}: link is not absolute`);
+  }
+  return problems;
+}
+
+/** What RFC 4287 requires of an Atom 1.0 feed: the namespace; feed id, title, updated and an author (here or in every entry); per entry id, title, updated (RFC 3339) and an alternate link. */
+function atomProblems(doc: Document): string[] {
+  const problems: string[] = [];
+  const feed = doc.documentElement;
+  if (feed.namespaceURI !== 'http://www.w3.org/2005/Atom') problems.push('not in the Atom namespace');
+  for (const name of ['id', 'title', 'updated']) if (!child(feed, name)?.textContent) problems.push(`feed has no ${name}`);
+  if (!RFC3339.test(child(feed, 'updated')?.textContent ?? '')) problems.push('feed updated is not RFC 3339');
+  const feedAuthor = !!child(feed, 'author');
+  for (const entry of [...feed.children].filter((c) => c.localName === 'entry')) {
+    const id = child(entry, 'id')?.textContent ?? '';
+    if (!id) problems.push('an entry has no id');
+    if (!child(entry, 'title')?.textContent) problems.push(`${id}: no title`);
+    if (!RFC3339.test(child(entry, 'updated')?.textContent ?? '')) problems.push(`${id}: updated is not RFC 3339`);
+    if (!feedAuthor && !child(entry, 'author')) problems.push(`${id}: no author`);
+    const link = [...entry.children].find((c) => c.localName === 'link' && (c.getAttribute('rel') ?? 'alternate') === 'alternate');
+    if (!isAbsoluteUrl(link?.getAttribute('href'))) problems.push(`${id}: no absolute alternate link`);
+  }
+  return problems;
+}
+
 describe('feeds and seeds', () => {
-  it('RSS and Atom are well-formed XML with the articles of the language', async () => {
+  it('RSS 2.0 and Atom 1.0 feeds are valid (required elements, date formats, absolute links) and carry the articles of the language', async () => {
     await create(article({ slug: 'feed-item' }, { title: 'Feed <item> & friends', body: '# Hello\n\n<script>x</script> text' }, { title: 'Статья ленты' }));
     for (const [url, root, item] of [
       ['/blog/rss.xml', 'rss', 'item'],
@@ -262,6 +306,7 @@ describe('feeds and seeds', () => {
       const doc = new new JSDOM('').window.DOMParser().parseFromString(res.body, 'application/xml');
       expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
       expect(doc.documentElement.tagName).toBe(root);
+      expect(root === 'rss' ? rssProblems(doc) : atomProblems(doc), url).toEqual([]);
       const titles = [...doc.getElementsByTagName(item)].map((i) => i.getElementsByTagName('title')[0]!.textContent);
       expect(titles).toContain(url.startsWith('/ru') ? 'Статья ленты' : 'Feed <item> & friends');
       expect(res.body).not.toContain('<script>x</script>');

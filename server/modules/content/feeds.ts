@@ -15,6 +15,13 @@ const TITLES: Record<Collection, Record<ContentLanguage, string>> = {
   software: { en: 'Software articles', ru: 'Статьи о программах' },
 };
 
+/** The channel description RSS 2.0 requires. */
+const DESCRIPTIONS: Record<Collection, Record<ContentLanguage, string>> = {
+  blog: { en: 'News, releases and field notes on captcha solving.', ru: 'Новости, обновления и заметки о распознавании капчи.' },
+  tutorials: { en: 'Step-by-step guides to the solving API and its client libraries.', ru: 'Пошаговые инструкции по API распознавания и клиентским библиотекам.' },
+  software: { en: 'Articles about software that works with the solving API.', ru: 'Статьи о программах, которые работают с API распознавания.' },
+};
+
 /** The feed's own address: `/blog/rss.xml`, `/ru/h/atom.xml`, … */
 export function feedPath(collection: Collection, format: FeedFormat): string {
   return `${COLLECTION_INFO[collection].path}/${format}.xml`;
@@ -31,6 +38,9 @@ export async function buildFeed(ctx: Ctx, collection: Collection, language: Cont
   const origin = new URL(listUrl).origin;
   const feed = new Feed({
     title: `${ctx.config.BRAND_NAME} — ${TITLES[collection][language]}`,
+    description: DESCRIPTIONS[collection][language],
+    // Atom requires an author on the feed or on every entry: the feed's is the publisher.
+    author: { name: ctx.config.BRAND_NAME, link: origin },
     id: listUrl,
     link: listUrl,
     language,
