@@ -69,7 +69,8 @@ test('a worker is paid to a confirmed wallet after the hold; a rejected payout c
   // Confirm from the mail: the wallet is active but on hold.
   await openHydrated(page, link.pathname);
   await expect(page.getByTestId('confirmed-wallet')).toHaveText(TRON);
-  await openHydrated(page, '/partner/payment_edit');
+  await page.getByRole('link', { name: tr('en', 'auth:links.wallets') }).click();
+  await expect(page).toHaveURL(/\/partner\/payment_edit$/);
   await expect(page.getByTestId('wallet-active-usdt-trc20')).toContainText(p('wallets.onHold'));
   await expect(page.getByTestId('wallet-log')).toContainText(p('wallets.events.confirmed'));
 

@@ -73,8 +73,8 @@ export default function EditPursePage() {
               </dd>
             </div>
           </dl>
-          <LocalizedLink to="/profile" className={buttonClassName('primary', 'lg', 'btn--block')}>
-            {t('links.profile')}
+          <LocalizedLink to="/partner/payment_edit" className={buttonClassName('primary', 'lg', 'btn--block')}>
+            {t('links.wallets')}
           </LocalizedLink>
         </AuthLayout>
       </>
