@@ -149,6 +149,9 @@ export async function exportEmbeddedToPostgres(opts: ExportOptions): Promise<Exp
     const report: TableReport[] = [];
 
     await target.query('begin');
+    // Reference rows the migrations insert themselves (payout methods, content domains, …) make
+    // way for the source's own copies, which an operator may have edited since.
+    if (tables.length) await target.query(`truncate table ${tables.map((t) => `public.${ident(t)}`).join(', ')}`);
     for (const table of tables) {
       // The copied rows are history: triggers (notifications, the statistics journal) must not
       // derive anything from them a second time. The table's owner may switch its own triggers off.
