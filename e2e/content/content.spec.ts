@@ -9,21 +9,13 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { readAccounts, type E2eAccount } from '../support/accounts.ts';
-import { exactly, gotoHydrated, tr, type Lang } from '../support/app.ts';
+import { readAccounts } from '../support/accounts.ts';
+import { gotoHydrated, signInTo, tr, type Lang } from '../support/app.ts';
 
 const c = (key: string, vars: Record<string, string> = {}, lang: Lang = 'en') => tr(lang, `content:${key}`, vars);
 const shots = process.env.SCREENSHOT_DIR;
 
 test.describe.configure({ mode: 'serial' });
-
-async function signIn(page: Page, account: E2eAccount, returnTo: string) {
-  await gotoHydrated(page, `/auth/login?return_to=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel(tr('en', 'auth:fields.email.label'), { exact: true }).fill(account.email);
-  await page.getByLabel(tr('en', 'auth:fields.password.label'), { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: exactly(tr('en', 'auth:login.submit')) }).click();
-  await page.waitForURL((url) => url.pathname === returnTo, { timeout: 30_000 });
-}
 
 /** A visitor without a session: what the page cache serves. */
 async function anonymous(browser: Browser): Promise<Page> {
@@ -52,7 +44,7 @@ const title = `Pingback retries explained ${stamp}`;
 test('a moderator writes, schedules and publishes an article; visitors find it; revisions restore; unpublishing hides it', async ({ page, browser, request }) => {
   test.setTimeout(240_000);
   const { moderator } = readAccounts();
-  await signIn(page, moderator, '/editor/blog');
+  await signInTo(page, moderator, '/editor/blog');
   await expect(page.getByRole('heading', { level: 1, name: c('editor.listTitle', { collection: c('collections.blog.title') }) })).toBeVisible();
   await page.getByRole('link', { name: c('editor.newArticle') }).click();
   await page.waitForURL('**/editor/blog/new');
@@ -176,7 +168,7 @@ test('a moderator writes, schedules and publishes an article; visitors find it; 
 
 test('a customer reaches no editor page or call', async ({ page }) => {
   const { logsOtherCustomer } = readAccounts();
-  await signIn(page, logsOtherCustomer, '/enterpage');
+  await signInTo(page, logsOtherCustomer, '/enterpage');
   for (const path of ['/editor/blog', '/editor/h/new', '/editor/software/blog', '/editor/manual-domains']) {
     await page.goto(path);
     await expect(page).toHaveURL((url) => url.pathname === '/');
@@ -196,10 +188,10 @@ test('the starter content reads well in every language and width', async ({ page
   await capture(page, 'tutorial', (l) => (l === 'en' ? '/h/first-captcha-python' : `/${l}/h/first-captcha-python`), ['en', 'ru']);
   await capture(page, 'software', (l) => (l === 'en' ? '/software/blog' : `/${l}/software/blog`), ['en', 'ru']);
   const { moderator, staffAdmin } = readAccounts();
-  await signIn(page, moderator, '/editor/h');
+  await signInTo(page, moderator, '/editor/h');
   await capture(page, 'editor-list', (l) => (l === 'en' ? '/editor/h' : `/${l}/editor/h`), ['en', 'ru', 'zh']);
   await capture(page, 'editor-edit', (l) => (l === 'en' ? '/editor/h/set-up-pingback/edit' : `/${l}/editor/h/set-up-pingback/edit`), ['en', 'ru', 'zh']);
   await page.context().clearCookies();
-  await signIn(page, staffAdmin, '/editor/manual-domains');
+  await signInTo(page, staffAdmin, '/editor/manual-domains');
   await capture(page, 'domains', (l) => (l === 'en' ? '/editor/manual-domains' : `/${l}/editor/manual-domains`), ['en', 'ru', 'zh']);
 });

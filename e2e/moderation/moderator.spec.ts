@@ -7,22 +7,14 @@
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { readAccounts, type E2eAccount } from '../support/accounts.ts';
-import { exactly, gotoHydrated, tr, type Lang } from '../support/app.ts';
+import { readAccounts } from '../support/accounts.ts';
+import { exactly, gotoHydrated, signInTo, tr, type Lang } from '../support/app.ts';
 import { INTL_ORIGIN } from '../support/env.ts';
 
 const m = (key: string, vars: Record<string, string> = {}, lang: Lang = 'en') => tr(lang, `moderation:${key}`, vars);
 const shots = process.env.SCREENSHOT_DIR;
 
 test.describe.configure({ mode: 'serial' });
-
-async function signIn(page: Page, account: E2eAccount, returnTo: string) {
-  await gotoHydrated(page, `/auth/login?return_to=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel(tr('en', 'auth:fields.email.label'), { exact: true }).fill(account.email);
-  await page.getByLabel(tr('en', 'auth:fields.password.label'), { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: exactly(tr('en', 'auth:login.submit')) }).click();
-  await page.waitForURL((url) => url.pathname === returnTo, { timeout: 30_000 });
-}
 
 async function capture(page: Page, name: string, url: (lang: Lang) => string) {
   if (!shots) return;
@@ -39,7 +31,7 @@ async function capture(page: Page, name: string, url: (lang: Lang) => string) {
 
 test('a moderator reviews the evidence and unblocks a paused worker', async ({ page }) => {
   const { moderator, pausedWorker } = readAccounts();
-  await signIn(page, moderator, '/profile');
+  await signInTo(page, moderator, '/profile');
   await page.getByRole('banner').getByRole('link', { name: exactly(tr('en', 'account.moderation')) }).click();
   await expect(page).toHaveURL('/p/moderator');
   await expect(page.getByRole('heading', { level: 1, name: m('title') })).toBeVisible();
@@ -82,7 +74,7 @@ test('a moderator reviews the evidence and unblocks a paused worker', async ({ p
 
 test('an admin switches a captcha type off and the API refuses it', async ({ page }) => {
   const { staffAdmin, pausedWorkerCustomer } = readAccounts();
-  await signIn(page, staffAdmin, '/p/admin');
+  await signInTo(page, staffAdmin, '/p/admin');
   await gotoHydrated(page, '/p/admin?tab=captcha-types');
   const a = (key: string, vars: Record<string, string> = {}) => tr('en', `admin:${key}`, vars);
   const name = tr('en', 'pricing:types.yandex');

@@ -76,6 +76,15 @@ export async function gotoHydrated(page: Page, url: string, status = 200) {
   return response!;
 }
 
+/** Signs in through the login form with `return_to`, and waits until the page it returns to. */
+export async function signInTo(page: Page, account: { email: string; password: string }, returnTo: string) {
+  await gotoHydrated(page, `/auth/login?return_to=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel(tr('en', 'auth:fields.email.label'), { exact: true }).fill(account.email);
+  await page.getByLabel(tr('en', 'auth:fields.password.label'), { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: exactly(tr('en', 'auth:login.submit')) }).click();
+  await page.waitForURL((url) => url.pathname === returnTo, { timeout: 30_000 });
+}
+
 export const DAY = 86_400;
 export const YEAR = 365 * DAY;
 
