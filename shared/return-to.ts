@@ -11,15 +11,9 @@ const BASE = 'http://return-to.invalid';
 const UNSAFE = /[\u0000-\u001f\u007f\\]/;
 const MAX_LENGTH = 2048;
 
-/**
- * `value` as a same-origin path (pathname, query and fragment, normalised and percent-encoded,
- * safe for a Location header), or null when it is anything else: absent, a scheme (`https:`,
- * `javascript:`), protocol-relative (`//x`, `/\x`, `/<TAB>/x`), with control characters or
- * backslashes, raw or percent-encoded (`/%2f/x`, `/%5cx`, `%0d%0a`), or too long.
- */
-export function safeReturnTo(value: unknown): string | null {
-  if (typeof value !== 'string' || value === '' || value.length > MAX_LENGTH) return null;
-  if (UNSAFE.test(value) || !value.startsWith('/') || value.startsWith('//')) return null;
+/** True when `value`, raw or percent-decoded (repeatedly), is not a plain path on this site. */
+function hostile(value: string): boolean {
+  if (UNSAFE.test(value) || !value.startsWith('/') || value.startsWith('//')) return true;
   // Encoded forms: decode until stable (double encoding too) and apply the same rule. Malformed
   // escapes are left as they are (new URL() keeps them, a harmless part of the path or query).
   let decoded = value;
@@ -31,9 +25,21 @@ export function safeReturnTo(value: unknown): string | null {
       break;
     }
     if (next === decoded) break;
-    if (UNSAFE.test(next) || /^\/[/\\]/.test(next)) return null;
+    if (UNSAFE.test(next) || /^\/[/\\]/.test(next)) return true;
     decoded = next;
   }
+  return false;
+}
+
+/**
+ * `value` as a same-origin path (pathname, query and fragment, normalised and percent-encoded,
+ * safe for a Location header), or null when it is anything else: absent, a scheme (`https:`,
+ * `javascript:`), protocol-relative (`//x`, `/\x`, `/<TAB>/x`), with control characters or
+ * backslashes, raw or percent-encoded (`/%2f/x`, `/%5cx`, `%0d%0a`), resolving to one of
+ * those once dot segments are removed (`/a/..//x`), or too long.
+ */
+export function safeReturnTo(value: unknown): string | null {
+  if (typeof value !== 'string' || value === '' || value.length > MAX_LENGTH || hostile(value)) return null;
   let url: URL;
   try {
     url = new URL(value, BASE);
@@ -41,5 +47,8 @@ export function safeReturnTo(value: unknown): string | null {
     return null;
   }
   if (url.origin !== BASE) return null;
-  return url.pathname + url.search + url.hash;
+  const path = url.pathname + url.search + url.hash;
+  // Dot segments are resolved by the parser: "/a/..//evil.example" becomes "//evil.example",
+  // which a browser reads as another site. What is followed must pass the same rule.
+  return hostile(path) ? null : path;
 }

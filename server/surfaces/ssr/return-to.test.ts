@@ -22,6 +22,8 @@ const HOSTILE = [
   '/%2f/evil.example',
   'https://evil.example',
   'javascript:alert(1)',
+  '/a/..//evil.example',
+  '/a/%2e%2e//evil.example',
 ];
 
 /** A Location on this site: a path that does not start with two slashes or a backslash, no control characters. */
