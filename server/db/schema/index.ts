@@ -9,3 +9,4 @@ export * from './content.ts';
 export * from './ops.ts';
 export * from './payouts.ts';
 export * from './crypto.ts';
+export * from './hub.ts';

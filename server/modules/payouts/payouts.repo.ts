@@ -11,12 +11,12 @@ export type ReturnRow = typeof fundsReturnRequests.$inferSelect;
 
 /**
  * Ledger kinds whose money may leave as a payout (and the payouts themselves): earnings from
- * solving, the developers' soft_id share, referral commissions, and what moves those (holds and
+ * solving, the worker hub's rewards for solving (issue 19), the developers' soft_id share, referral commissions, and what moves those (holds and
  * releases of rewards, reversals, payouts and returned payouts). Every other credit (top-ups,
  * vouchers, promo and admin credits, refunds, transfers received) is not withdrawable; every other
  * debit (charges, transfers sent) spends non-withdrawable money first.
  */
-export const WITHDRAWABLE_KINDS = ['earning', 'commission', 'referral_commission', 'referral_reversal', 'hold', 'release', 'payout', 'payout_return'] as const;
+export const WITHDRAWABLE_KINDS = ['earning', 'commission', 'referral_commission', 'referral_reversal', 'hold', 'release', 'payout', 'payout_return', 'reward'] as const;
 /** Entries that make an account a depositor (a customer): no payouts, "return funds" instead. */
 export const DEPOSIT_KINDS = ['topup', 'voucher'] as const;
 
