@@ -10,3 +10,4 @@ export * from './ops.ts';
 export * from './payouts.ts';
 export * from './crypto.ts';
 export * from './hub.ts';
+export * from './support.ts';

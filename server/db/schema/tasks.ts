@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -63,11 +63,15 @@ export const tasks = pgTable(
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
     /** The customer removed this task from the "not a captcha" list. */
     flagDismissedAt: timestamp('flag_dismissed_at', { withTimezone: true }),
+    /** 1 for an enterprise-support customer's task (set at insert by a trigger, migration 0022): claimed first. */
+    priority: smallint('priority').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // The claim reads only queued rows: keep that index tiny (architecture: ~9x faster).
     index('tasks_queued_idx').on(t.id).where(sql`state = 'queued'`),
+    // The claim's order: enterprise priority first, then arrival.
+    index('tasks_queued_priority_idx').on(t.priority.desc(), t.id).where(sql`state = 'queued'`),
     // The live price's load: queued tasks of one type, counted up to a cap.
     index('tasks_queued_type_idx').on(t.type).where(sql`state = 'queued'`),
     index('tasks_leases_idx').on(t.leaseExpiresAt).where(sql`state = 'assigned'`),
