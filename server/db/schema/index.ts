@@ -11,3 +11,4 @@ export * from './payouts.ts';
 export * from './crypto.ts';
 export * from './hub.ts';
 export * from './support.ts';
+export * from './proxy.ts';

@@ -55,7 +55,7 @@ export const ledgerEntries = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    kind: text('kind', { enum: ['adjustment', 'charge', 'refund', 'earning', 'commission', 'hold', 'release', 'topup', 'transfer', 'payout', 'voucher', 'promo', 'payout_return', 'referral_commission', 'referral_reversal', 'enterprise_support', 'reward'] }).notNull(),
+    kind: text('kind', { enum: ['adjustment', 'charge', 'refund', 'earning', 'commission', 'hold', 'release', 'topup', 'transfer', 'payout', 'voucher', 'promo', 'payout_return', 'referral_commission', 'referral_reversal', 'enterprise_support', 'reward', 'proxy_purchase'] }).notNull(),
     reason: text('reason').notNull(),
     actorId: bigint('actor_id', { mode: 'number' }),
     /** The captcha this entry pays for (no FK: tasks are pruned, the ledger is kept). */
