@@ -124,6 +124,19 @@ const schema = z.object({
   REFERRAL_CUSTOMER_MONTHS: z.coerce.number().int().min(0).max(120).default(12),
   /** Currencies prices are shown in besides USD, with their rate per 1 USD. */
   CURRENCY_RATES: currencyRates.prefault('RUB=90,CNY=7.2'),
+  // ---- the proxy product (issue 17; README "Proxy gateway") ----
+  /** `npm start` also runs the proxy gateway in the app's process (`npm run proxy` runs it alone). */
+  PROXY_GATEWAY: bool.default(false),
+  /** The host name customers connect to (shown in connection lists); default PUBLIC_URL's host. */
+  PROXY_HOST: optionalText,
+  /** The address the gateway listens on, its HTTP/CONNECT port and its SOCKS5 port. */
+  PROXY_BIND: z.string().default('0.0.0.0'),
+  PROXY_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PROXY_SOCKS_PORT: z.coerce.number().int().min(0).max(65535).default(1080),
+  /** A JSON file with the upstream pools, prices and package lifetime (modules/proxy/proxy-config.ts). */
+  PROXY_CONFIG: optionalText,
+  /** Lets the gateway reach loopback and private addresses: tests and benchmarks only (it reopens SSRF into the operator's network). */
+  PROXY_ALLOW_PRIVATE_TARGETS: bool.default(false),
 });
 
 export type Config = z.infer<typeof schema>;
