@@ -12,3 +12,4 @@ export * from './crypto.ts';
 export * from './hub.ts';
 export * from './support.ts';
 export * from './proxy.ts';
+export * from './software.ts';
