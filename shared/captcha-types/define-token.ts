@@ -18,12 +18,23 @@ const OPAQUE = /^[^\s\p{Cc}]+$/u;
 const SITE_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 /**
- * The page a token is solved for: an http or https URL only (workers' browsers open it; a
- * `javascript:` or `data:` URL would run the customer's script there). Every token kind uses it.
+ * An absolute http or https URL with a host: optional userinfo, then a DNS name (IDN letters
+ * allowed), an IPv4 address or a bracketed IPv6 address, an optional port, then a path, query or
+ * fragment without spaces or control characters. `javascript:`, `data:`, `file:`, scheme-relative
+ * `//host` and host-less `http://:80` or `http:///x` are refused.
  */
-const HTTP_URL = /^https?:\/\/[^\s\p{Cc}/?#]+[^\s\p{Cc}]*$/iu;
+export const HTTP_URL = /^https?:\/\/(?:[^\s\p{Cc}/?#@]*@)?(?:[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?(?:[/?#][^\s\p{Cc}]*)?$/iu;
 
-export const PAGE_URL: FieldSpec = { key: 'websiteURL', type: 'string', v1: ['pageurl'], v2: ['websiteURL'], required: true, missing: 'ERROR_PAGEURL', max: 4096, pattern: HTTP_URL };
+/**
+ * A URL a worker's browser opens or fetches (the page, a challenge's address): http or https
+ * with a host only, since a `javascript:` or `data:` URL would run the customer's script there.
+ */
+export function httpUrl(key: string, v1: string[], v2: string[], options: { required?: boolean; missing?: ProtocolError } = {}): FieldSpec {
+  return { key, type: 'string', v1, v2, max: 4096, pattern: HTTP_URL, ...(options.required ? { required: true, missing: options.missing ?? 'ERROR_BAD_PARAMETERS' } : {}) };
+}
+
+/** The page a token is solved for (ERROR_PAGEURL when missing or not http(s)). Every token kind uses it. */
+export const PAGE_URL: FieldSpec = httpUrl('websiteURL', ['pageurl'], ['websiteURL'], { required: true, missing: 'ERROR_PAGEURL' });
 
 /** A required opaque string (keys, ids, signatures). */
 export function requiredKey(key: string, v1: string[], v2: string[], missing: ProtocolError = 'ERROR_BAD_PARAMETERS'): FieldSpec {

@@ -25,7 +25,7 @@ const TABLE: Record<string, { id: number; v2?: string; text: string }> = {
   ERROR_TOKEN_EXPIRED: { id: 34, text: 'The challenge expired.' },
   ERROR_ACCOUNT_SUSPENDED: { id: 55, text: 'API access for this account is suspended.' },
   ERROR_BAD_PARAMETERS: { id: 110, text: 'Required parameters are missing or malformed.' },
-  ERROR_PAGEURL: { id: 110, v2: 'ERROR_BAD_PARAMETERS', text: 'The page URL (pageurl / websiteURL) is missing.' },
+  ERROR_PAGEURL: { id: 110, v2: 'ERROR_BAD_PARAMETERS', text: 'The page URL (pageurl / websiteURL) is missing or is not an http(s) address.' },
   ERROR_GOOGLEKEY: { id: 31, v2: 'ERROR_RECAPTCHA_INVALID_SITEKEY', text: 'The reCAPTCHA site key is malformed.' },
   ERROR_WRONG_GOOGLEKEY: { id: 110, v2: 'ERROR_BAD_PARAMETERS', text: 'The reCAPTCHA site key (googlekey) is missing.' },
   ERROR_SITEKEY: { id: 110, v2: 'ERROR_BAD_PARAMETERS', text: 'The site key is missing or malformed.' },

@@ -1,5 +1,5 @@
 /** Altcha (§1.3 altcha, v2 AltchaTask[Proxyless]; anti-captcha spells it AltchaCaptchaTask). */
-import { defineTokenType, optionalText } from '../define-token.ts';
+import { defineTokenType, httpUrl, optionalText } from '../define-token.ts';
 import { fail } from '../types.ts';
 
 export default defineTokenType({
@@ -7,7 +7,8 @@ export default defineTokenType({
   methods: ['altcha'],
   v2Types: ['AltchaTaskProxyless', 'AltchaTask', 'AltchaCaptchaTask'],
   fields: [
-    optionalText('challengeUrl', ['challenge_url'], ['challengeURL']),
+    // Fetched by the worker's browser: http(s) only.
+    httpUrl('challengeUrl', ['challenge_url'], ['challengeURL']),
     // The challenge document itself (JSON text), when the client fetched it already.
     optionalText('challengeJson', ['challenge_json'], ['challengeJSON'], 16_384),
   ],
