@@ -32,6 +32,12 @@ describe('language routing', () => {
     expect(normalizedRedirect('/ru/about', 'intl')).toBeNull();
   });
 
+  it('never redirects off-site: /en//host is /host, not //host (issue 21, open redirect)', () => {
+    expect(normalizedRedirect('/en//evil.example', 'intl')).toBe('/evil.example');
+    expect(normalizedRedirect('/en///evil.example/x', 'intl')).toBe('/evil.example/x');
+    expect(normalizedRedirect('/en/\\evil.example', 'intl')).toBe('/evil.example');
+  });
+
   it('tells hosts apart', () => {
     expect(hostKindOf(sites, 'ru.captchahub.example')).toBe('ru');
     expect(hostKindOf(sites, 'captchahub.example')).toBe('intl');

@@ -49,13 +49,15 @@ export function canonicalUrl(sites: SiteOrigins, lang: Language, path: string): 
 
 /**
  * The permanent redirect a request path needs before rendering, or null:
- * `/main` → `/`, and on the international host `/en/...` → `/...`.
+ * `/main` → `/`, and on the international host `/en/...` → `/...`. The target is always a path on
+ * this site: `/en//evil.example` goes to `/evil.example`, never to `//evil.example`, which a browser
+ * reads as another site (docs/security.md, "Redirects").
  */
 export function normalizedRedirect(pathname: string, kind: HostKind): string | null {
   if (pathname === '/main' || pathname === '/main/') return '/';
   if (kind !== 'ru') {
     const { lang, rest } = splitLanguage(pathname);
-    if (lang === 'en') return rest;
+    if (lang === 'en') return rest.replace(/^[/\\]+/, '/');
   }
   return null;
 }

@@ -61,7 +61,8 @@ export const ssr = fp(
     app.get('/*', { config: { pageCache: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
       const host = req.headers.host ?? new URL(opts.sites.intl).host;
       const hostKind = hostKindOf(opts.sites, host);
-      const url = new URL(req.url, `${req.protocol}://${host}`);
+      // Not new URL(req.url, base): a request for "//evil.example/x" would become that other host.
+      const url = new URL(`${req.protocol}://${host}${req.url}`);
       // A miss of the page cache renders here; concurrent misses of the page wait for `settle`.
       const slot = req.pageCacheKey;
       let stored: CachedPage | null = null;

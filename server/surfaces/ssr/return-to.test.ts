@@ -51,6 +51,20 @@ describe('return_to on /auth/login and /auth/register', () => {
     expect(res.headers.location).not.toMatch(/evil/);
   });
 
+  it.each(['/en//evil.example', '/en///evil.example/x', '/en/\\evil.example', '/en//evil.example?x=1', '/en/%2f/evil.example'])(
+    '%s: the /en prefix redirect stays on this site',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(301);
+      onSite(res.headers.location as string);
+    },
+  );
+
+  it('a request path starting with two slashes is a path here, not another host', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '//evil.example/enterpage' });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('still follows a path on this site', async () => {
     const user = await buildUser(t, { userType: 'customer' });
     const res = await t.app.inject({ method: 'GET', url: '/auth/login?return_to=%2Fenterpage%3Ftab%3Dkeys', headers: { cookie: await sessionCookieFor(t, user.id) } });
