@@ -4,6 +4,10 @@ export const ERROR_CODES = {
   ERROR_EMPTY_USER: 400,
   /** GET /api/v2/customer/prices: a currency without a configured rate. */
   UNSUPPORTED_CURRENCY: 400,
+  /** Proxy IP whitelist (issue 17): no address given, not an address or allowed range, already on a whitelist. */
+  ERROR_MISSING_IP: 400,
+  ERROR_INVALID_IP: 400,
+  ERROR_IP_ALREADY_WHITELISTED: 409,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   TWO_FACTOR_INVALID: 401,
