@@ -16,6 +16,14 @@ export interface StoredTrainingItem {
   answer: unknown;
 }
 
+/** Timing of one exam question: server-measured picture load, client-reported answering time (advisory). */
+export interface QuestionTime {
+  /** ms from the set's issue to the first load of the question's picture; null when never loaded. */
+  seenAfterMs: number | null;
+  /** ms the worker's page reports spent on the question (first to last change); null when not sent. */
+  clientMs: number | null;
+}
+
 /**
  * A worker's training set, drawn per attempt (worker_profiles.training_attempt). Issued when the
  * worker first loads it, answered when the exam is submitted; `too_fast` flags an exam answered
@@ -33,10 +41,19 @@ export const trainingAttempts = pgTable(
     correct: integer('correct'),
     passed: boolean('passed'),
     tooFast: boolean('too_fast').notNull().default(false),
+    /** Per exam question (in exam order): ms from issue to its picture's first load, and the client-reported ms spent on it. */
+    questionTimes: jsonb('question_times').$type<QuestionTime[]>(),
+    /** Exam questions answered correctly whose picture was never loaded (migration 0025). */
+    unseen: integer('unseen').notNull().default(0),
+    /** A flagged exam that would have passed waits for a moderator: pending → approved (qualifies) or rejected. */
+    review: text('review').$type<'pending' | 'approved' | 'rejected'>(),
+    reviewedBy: bigint('reviewed_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('training_attempts_user_attempt_idx').on(t.userId, t.attempt),
     index('training_attempts_answered_idx').on(t.userId, t.answeredAt).where(sql`answered_at is not null`),
+    index('training_attempts_review_idx').on(t.answeredAt).where(sql`review = 'pending'`),
   ],
 );
 
@@ -47,6 +64,8 @@ export const trainingImages = pgTable(
     token: text('token').primaryKey(),
     attemptId: bigint('attempt_id', { mode: 'number' }).notNull().references(() => trainingAttempts.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
+    /** When the worker's browser first loaded the picture (migration 0025). */
+    firstServedAt: timestamp('first_served_at', { withTimezone: true }),
   },
   (t) => [index('training_images_attempt_idx').on(t.attemptId)],
 );
