@@ -47,13 +47,22 @@ export interface TrainingState {
   /** Exam submissions allowed in any 24 hours, and how many are left now. */
   examsPerDay: number;
   examsLeft: number;
-  /** When the next submission is allowed, while none is left (ISO time); else null. */
+  /**
+   * When the next submission is allowed (ISO time), while none is left in 24 hours or during the
+   * cooldown after a failed exam; else null.
+   */
   nextExamAt: string | null;
+  /** Minutes to wait after a failed (or flagged) exam before the next submission. */
+  cooldownMinutes: number;
+  /** An exam answered too fast but otherwise passing waits for a moderator's decision. */
+  reviewPending: boolean;
 }
 
 export const ExamSchema = z.object({
   attempt: z.number().int().min(0),
   answers: z.record(z.string().max(40), z.unknown()),
+  /** Optional, advisory: ms the page saw the worker spend on each exam item (first to last change). */
+  timings: z.record(z.string().max(40), z.number().int().min(0).max(86_400_000)).optional(),
 });
 export interface ExamResult {
   passed: boolean;
@@ -62,6 +71,10 @@ export interface ExamResult {
   wrong: string[];
   /** Answered faster than a person can: flagged for moderators, and not qualifying. */
   tooFast: boolean;
+  /** Flagged (too fast, or answers to pictures that were never loaded): does not qualify by itself. */
+  flagged: boolean;
+  /** A flagged exam with a passing score waits for a moderator, who may approve it (it then qualifies). */
+  awaitingReview: boolean;
 }
 
 export interface MistakeRow {

@@ -1,9 +1,10 @@
 import { fileTypeFromBuffer } from 'file-type';
-import type { BlockedWorker } from '#shared/contracts/moderation.ts';
+import type { BlockedWorker, ExamReviewAction, FlaggedExam } from '#shared/contracts/moderation.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Ctx } from '#server/lib/ctx.ts';
 import * as repo from './moderation.repo.ts';
-import { flaggedExamCounts } from './training.repo.ts';
+import { decideExamReview, flaggedExamCounts, pendingExamReviews } from './training.repo.ts';
+import { markTrainingPassed } from './workers.service.ts';
 
 const MEDIA_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'audio/mpeg']);
 
@@ -57,4 +58,37 @@ export async function evidenceMedia(ctx: Ctx, taskId: number): Promise<{ data: B
   const sniffed = await fileTypeFromBuffer(image);
   const contentType = sniffed && MEDIA_TYPES.has(sniffed.mime) ? sniffed.mime : 'application/octet-stream';
   return { data: image, contentType };
+}
+
+/** Flagged exams with a passing score that wait for a decision, with each question's timing. */
+export async function listFlaggedExams(ctx: Ctx): Promise<FlaggedExam[]> {
+  const rows = await pendingExamReviews(ctx.db, 200);
+  return rows.map((r) => {
+    const exam = r.items.filter((i) => i.section === 'exam');
+    return {
+      id: r.id,
+      userId: r.userId,
+      email: r.email,
+      issuedAt: r.issuedAt.toISOString(),
+      answeredAt: r.answeredAt!.toISOString(),
+      elapsedMs: r.answeredAt!.getTime() - r.issuedAt.getTime(),
+      correct: r.correct ?? 0,
+      total: exam.length,
+      tooFast: r.tooFast,
+      unseen: r.unseen,
+      trainingPassed: r.trainingPassedAt !== null,
+      questions: exam.map((item, i) => ({ ui: item.ui, seenAfterMs: r.questionTimes?.[i]?.seenAfterMs ?? null, clientMs: r.questionTimes?.[i]?.clientMs ?? null })),
+    };
+  });
+}
+
+/**
+ * A moderator's decision on a flagged exam: approve (the worker qualifies, as if the exam had
+ * passed) or reject (it stays failed; the worker may take another exam).
+ * @throws AppError NOT_FOUND when the exam is not waiting for review
+ */
+export async function reviewExam(ctx: Ctx, attemptId: number, action: ExamReviewAction, moderatorId: number) {
+  const userId = await decideExamReview(ctx.db, attemptId, action === 'approve' ? 'approved' : 'rejected', moderatorId);
+  if (userId === undefined) throw new AppError('NOT_FOUND', 'This exam is not waiting for review.');
+  if (action === 'approve') await markTrainingPassed(ctx, userId);
 }

@@ -8,13 +8,18 @@ import { drawItem, itemSeed, type ItemUi } from './training-items.ts';
  * drawn afresh for every attempt (training-items.ts) and shown only as raster pictures behind
  * opaque per-attempt tokens (training-render.ts). Rules, documented in docs/security.md
  * ("Worker exam integrity"):
- * - one submission per attempt; at most EXAMS_PER_DAY submissions in any 24 hours;
+ * - one submission per attempt; at most EXAMS_PER_DAY submissions in any 24 hours, and none
+ *   within FAIL_COOLDOWN_MINUTES of a failed (or flagged) exam;
  * - an exam answered in less than MIN_SECONDS_PER_ITEM × items since it was issued is flagged
- *   `too_fast` and does not qualify, whatever its score.
+ *   `too_fast`; a correct answer to a picture that was never loaded counts as `unseen`. A flagged
+ *   exam does not qualify by itself: with a passing score it waits for a moderator (review
+ *   'pending' → 'approved' qualifies the worker, 'rejected' does not).
  */
 export const EXAM_SIZE = 6;
 export const PASS_MARK = 5;
 export const EXAMS_PER_DAY = 5;
+/** After a failed or flagged exam, the next submission opens this much later. */
+export const FAIL_COOLDOWN_MINUTES = 10;
 /** The human minimum: no one reads and answers a distorted picture in less (typing 5 characters, picking tiles, clicking stars). */
 export const MIN_SECONDS_PER_ITEM = 2;
 export const POINT_TOLERANCE = 20;
@@ -74,12 +79,15 @@ function isCorrect(item: StoredTrainingItem, given: unknown): boolean {
 }
 
 /** Grades the exam items of a set against the answers keyed by the browser's ids (e0…). */
-export function gradeExam(items: StoredTrainingItem[], answers: Record<string, unknown>): Omit<ExamResult, 'tooFast'> {
+export function gradeExam(items: StoredTrainingItem[], answers: Record<string, unknown>): Pick<ExamResult, 'passed' | 'correct' | 'total' | 'wrong'> {
   const exam = section(items, 'exam');
   const wrong = exam.flatMap((item, i) => (isCorrect(item, answers[`e${i}`]) ? [] : [`e${i}`]));
   const correct = exam.length - wrong.length;
   return { passed: correct >= PASS_MARK, correct, total: exam.length, wrong };
 }
+
+/** The exam items' picture tokens, in exam order (e0, e1, …). */
+export const examTokens = (items: StoredTrainingItem[]) => section(items, 'exam').map((i) => i.token);
 
 /** Whether an exam of `items` exam items answered `elapsedMs` after it was issued is faster than a person. */
 export const isTooFast = (examItems: number, elapsedMs: number) => elapsedMs < examItems * MIN_SECONDS_PER_ITEM * 1000;

@@ -8,8 +8,18 @@ import { findApiSettings, findMistakes, findWorkerProfile, sumToday, upsertWorke
 import type { UserRow } from '#server/modules/users/users.repo.ts';
 import { drawItem, itemSeed } from './training-items.ts';
 import { renderTrainingPicture } from './training-render.ts';
-import { findTrainingAttempt, findTrainingPicture, examsSubmittedSince, insertTrainingAttempt, recordExam, type TrainingAttemptRow } from './training.repo.ts';
-import { drawTrainingSet, EXAMS_PER_DAY, gradeExam, isTooFast, PASS_MARK, publicTrainingItems } from './training.ts';
+import {
+  examsSubmittedSince,
+  findTrainingAttempt,
+  findTrainingPicture,
+  hasPendingReview,
+  insertTrainingAttempt,
+  markPictureServed,
+  picturesServed,
+  recordExam,
+  type TrainingAttemptRow,
+} from './training.repo.ts';
+import { drawTrainingSet, examTokens, EXAMS_PER_DAY, FAIL_COOLDOWN_MINUTES, gradeExam, isTooFast, PASS_MARK, publicTrainingItems } from './training.ts';
 
 export interface WorkerState {
   languages: string[];
@@ -58,11 +68,19 @@ async function trainingSecret(ctx: Ctx) {
 
 const DAY_MS = 86_400_000;
 
-/** Exam submissions left in the last 24 hours, and when the next one frees up. */
+/**
+ * Exam submissions left in the last 24 hours, and when the next one is allowed: when the oldest of
+ * the day's exams expires (none left), or FAIL_COOLDOWN_MINUTES after the latest exam if it failed
+ * (or was flagged); null when a submission is allowed now.
+ */
 async function examAllowance(ctx: Ctx, userId: number, now: Date): Promise<{ left: number; nextAt: Date | null }> {
   const recent = await examsSubmittedSince(ctx.db, userId, new Date(now.getTime() - DAY_MS));
   const left = Math.max(0, EXAMS_PER_DAY - recent.length);
-  return { left, nextAt: left > 0 ? null : new Date(recent[recent.length - EXAMS_PER_DAY]!.getTime() + DAY_MS) };
+  const dayLimit = left > 0 ? 0 : recent[recent.length - EXAMS_PER_DAY]!.at.getTime() + DAY_MS;
+  const latest = recent[recent.length - 1];
+  const cooldown = latest && !latest.passed ? latest.at.getTime() + FAIL_COOLDOWN_MINUTES * 60_000 : 0;
+  const nextAt = Math.max(dayLimit, cooldown);
+  return { left, nextAt: nextAt > now.getTime() ? new Date(nextAt) : null };
 }
 
 /** The worker's current training set, drawn and stored (issued) on first sight. */
@@ -75,7 +93,7 @@ async function currentAttempt(ctx: Ctx, userId: number): Promise<{ row: Training
 
 export async function getTraining(ctx: Ctx, userId: number): Promise<TrainingState> {
   const { row, passed } = await currentAttempt(ctx, userId);
-  const allowance = await examAllowance(ctx, userId, new Date());
+  const [allowance, reviewPending] = await Promise.all([examAllowance(ctx, userId, new Date()), hasPendingReview(ctx.db, userId)]);
   return {
     passed,
     attempt: row.attempt,
@@ -85,6 +103,8 @@ export async function getTraining(ctx: Ctx, userId: number): Promise<TrainingSta
     examsPerDay: EXAMS_PER_DAY,
     examsLeft: allowance.left,
     nextExamAt: allowance.nextAt?.toISOString() ?? null,
+    cooldownMinutes: FAIL_COOLDOWN_MINUTES,
+    reviewPending,
   };
 }
 
@@ -95,33 +115,49 @@ export async function getTraining(ctx: Ctx, userId: number): Promise<TrainingSta
 export async function getTrainingPicture(ctx: Ctx, userId: number, token: string): Promise<Buffer> {
   const item = await findTrainingPicture(ctx.db, userId, token);
   if (!item) throw new AppError('NOT_FOUND', 'No such picture.');
+  await markPictureServed(ctx.db, token);
   const seed = itemSeed(await trainingSecret(ctx), token);
   return renderTrainingPicture(drawItem(item.ui, seed), seed);
 }
 
 /**
- * Grades the exam of the current attempt, once. Passing unlocks real tasks unless the exam was
- * answered faster than a person can (flagged `too_fast`, kept for moderators).
+ * Grades the exam of the current attempt, once, and records its timing per question (when each
+ * picture was first loaded; the page's own per-item times, advisory). Passing unlocks real tasks
+ * unless the exam is flagged: answered faster than a person can (`too_fast`) or with correct
+ * answers to pictures that were never loaded (`unseen`). A flagged exam with a passing score waits
+ * for a moderator (review 'pending'); it qualifies only when approved.
  * @throws AppError CONFLICT when the attempt is not the current one or was already submitted
- * @throws AppError RATE_LIMITED when the day's exams are used up (details.nextExamAt)
+ * @throws AppError RATE_LIMITED when the day's exams are used up or a failed exam's cooldown runs (details.nextExamAt)
  */
-export async function submitExam(ctx: Ctx, userId: number, attempt: number, answers: Record<string, unknown>): Promise<ExamResult> {
+export async function submitExam(ctx: Ctx, userId: number, attempt: number, answers: Record<string, unknown>, timings: Record<string, number> = {}): Promise<ExamResult> {
   const profile = await findWorkerProfile(ctx.db, userId);
   const row = await findTrainingAttempt(ctx.db, userId, attempt);
   if ((profile?.trainingAttempt ?? 0) !== attempt || !row) throw new AppError('CONFLICT', 'This exam was replaced; reload the page.');
   if (row.answeredAt) throw new AppError('CONFLICT', 'This exam was already submitted; start over for a new one.');
   const now = new Date();
   const allowance = await examAllowance(ctx, userId, now);
-  if (allowance.left === 0) throw new AppError('RATE_LIMITED', `At most ${EXAMS_PER_DAY} exams in 24 hours.`, { nextExamAt: allowance.nextAt!.toISOString() });
-  const graded = gradeExam(row.items, answers);
-  const tooFast = isTooFast(graded.total, now.getTime() - row.issuedAt.getTime());
-  const passed = graded.passed && !tooFast;
-  if (!(await recordExam(ctx.db, row.id, { correct: graded.correct, passed, tooFast, at: now }))) {
-    throw new AppError('CONFLICT', 'This exam was already submitted; start over for a new one.');
+  if (allowance.nextAt) {
+    const why = allowance.left === 0 ? `At most ${EXAMS_PER_DAY} exams in 24 hours.` : `After a failed exam the next one opens ${FAIL_COOLDOWN_MINUTES} minutes later.`;
+    throw new AppError('RATE_LIMITED', why, { nextExamAt: allowance.nextAt.toISOString() });
   }
-  if (tooFast) ctx.log.warn({ userId, attempt, elapsedMs: now.getTime() - row.issuedAt.getTime() }, 'training exam answered inhumanly fast');
+  const graded = gradeExam(row.items, answers);
+  const elapsedMs = now.getTime() - row.issuedAt.getTime();
+  const tooFast = isTooFast(graded.total, elapsedMs);
+  const served = await picturesServed(ctx.db, row.id);
+  const tokens = examTokens(row.items);
+  const questionTimes = tokens.map((token, i) => {
+    const seen = served.get(token) ?? null;
+    return { seenAfterMs: seen ? Math.max(0, seen.getTime() - row.issuedAt.getTime()) : null, clientMs: timings[`e${i}`] ?? null };
+  });
+  const unseen = tokens.filter((token, i) => !served.get(token) && !graded.wrong.includes(`e${i}`)).length;
+  const flagged = tooFast || unseen > 0;
+  const passed = graded.passed && !flagged;
+  const awaitingReview = graded.passed && flagged;
+  const recorded = await recordExam(ctx.db, row.id, { correct: graded.correct, passed, tooFast, unseen, questionTimes, review: awaitingReview ? 'pending' : null, at: now });
+  if (!recorded) throw new AppError('CONFLICT', 'This exam was already submitted; start over for a new one.');
+  if (flagged) ctx.log.warn({ userId, attempt, elapsedMs, unseen, correct: graded.correct }, 'training exam flagged for moderators');
   if (passed) await markTrainingPassed(ctx, userId);
-  return { ...graded, passed, tooFast };
+  return { ...graded, passed, tooFast, flagged, awaitingReview };
 }
 
 /** "Start over": a fresh training set; a passed training stays passed. */

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { evidenceMedia, listBlockedWorkers, reviewWorker, setWorkerTrusted } from '#server/modules/workers/moderation.service.ts';
+import { ExamReviewSchema } from '#shared/contracts/moderation.ts';
+import { evidenceMedia, listBlockedWorkers, listFlaggedExams, reviewExam, reviewWorker, setWorkerTrusted } from '#server/modules/workers/moderation.service.ts';
 import { asActor } from '#server/modules/finance/audit.service.ts';
 import { currentUser } from '#server/plugins/access.ts';
 import { read } from './reads.ts';
@@ -9,6 +10,8 @@ import { read } from './reads.ts';
 /**
  * /api/v2/moderation/workers: workers paused for mistakes, and the moderator's verdict
  * (unblock, retrain, ban); trust / untrust make any worker a trusted re-solver of reported images.
+ * /api/v2/moderation/exams: flagged training exams with a passing score (docs/security.md,
+ * "Worker exam integrity"), approved (the worker qualifies) or rejected.
  */
 export async function moderationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,6 +32,16 @@ export async function moderationRoutes(app: FastifyInstance) {
       await asActor(req.ctx, currentUser(req).id, `moderation: ${action}`, (ctx) =>
         action === 'trust' || action === 'untrust' ? setWorkerTrusted(ctx, req.params.id, action === 'trust') : reviewWorker(ctx, req.params.id, action),
       );
+      return { ok: true as const };
+    },
+  );
+  read(app, { path: '/v2/moderation/exams', access: 'staff', handler: ({ ctx }) => listFlaggedExams(ctx) });
+  r.post(
+    '/v2/moderation/exams/:id',
+    { config: { access: 'staff' }, schema: { params: z.object({ id: z.coerce.number().int().positive() }), body: ExamReviewSchema } },
+    async (req) => {
+      const moderatorId = currentUser(req).id;
+      await asActor(req.ctx, moderatorId, `moderation: exam ${req.body.action}`, (ctx) => reviewExam(ctx, req.params.id, req.body.action, moderatorId));
       return { ok: true as const };
     },
   );

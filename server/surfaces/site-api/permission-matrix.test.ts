@@ -85,6 +85,8 @@ const EXPECTED: Record<string, string> = {
   'GET /api/v2/moderation/workers': 'staff',
   'GET /api/v2/moderation/tasks/:id/image': 'staff',
   'POST /api/v2/moderation/workers/:id': 'staff',
+  'GET /api/v2/moderation/exams': 'staff',
+  'POST /api/v2/moderation/exams/:id': 'staff',
   'GET /api/v2/payments/providers': 'public',
   'GET /api/v2/payments': 'user',
   'GET /api/v2/payments/:id': 'user',

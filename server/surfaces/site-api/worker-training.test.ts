@@ -6,12 +6,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlockedWorker } from '#shared/contracts/moderation.ts';
+import type { BlockedWorker, FlaggedExam } from '#shared/contracts/moderation.ts';
 import type { ExamResult, TrainingState } from '#shared/contracts/worker.ts';
 import type { StoredTrainingItem } from '#server/db/schema/index.ts';
 import { getWorkerState } from '#server/modules/workers/workers.service.ts';
 import { drawItem } from '#server/modules/workers/training-items.ts';
-import { EXAMS_PER_DAY, MIN_SECONDS_PER_ITEM } from '#server/modules/workers/training.ts';
+import { EXAMS_PER_DAY, FAIL_COOLDOWN_MINUTES, MIN_SECONDS_PER_ITEM } from '#server/modules/workers/training.ts';
 import { findUserById } from '#server/modules/users/users.repo.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
@@ -33,8 +33,22 @@ async function newWorker() {
 type Worker = Awaited<ReturnType<typeof newWorker>>;
 
 const training = async (w: Worker) => (await t.app.inject({ method: 'GET', url: '/api/v2/worker/training', headers: w.headers })).json() as TrainingState;
-const submit = (w: Worker, attempt: number, answers: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/v2/worker/training/exam', headers: w.headers, payload: { attempt, answers } });
+const submit = (w: Worker, attempt: number, answers: Record<string, unknown>, timings?: Record<string, number>) =>
+  t.app.inject({ method: 'POST', url: '/api/v2/worker/training/exam', headers: w.headers, payload: { attempt, answers, ...(timings ? { timings } : {}) } });
+/** Loads every exam picture, as the worker's browser does when the page opens. */
+async function look(w: Worker, state: TrainingState) {
+  for (const item of state.exam) expect((await t.app.inject({ method: 'GET', url: item.image, headers: w.headers })).statusCode).toBe(200);
+}
+/** Moves the worker's submitted exams back past the cooldown after a failure. */
+async function coolDown(userId: number) {
+  await t.database.db.execute(sql`update training_attempts set answered_at = answered_at - make_interval(mins => ${FAIL_COOLDOWN_MINUTES}) where user_id = ${userId} and answered_at is not null`);
+}
+async function moderatorHeaders() {
+  const moderator = await buildUser(t, { moderator: true });
+  return browserHeaders(t, await sessionCookieFor(t, moderator.id));
+}
+const flaggedExams = async (headers: Record<string, string>) =>
+  (await t.app.inject({ method: 'GET', url: '/api/v2/moderation/exams', headers })).json() as FlaggedExam[];
 const restart = async (w: Worker) => (await t.app.inject({ method: 'POST', url: '/api/v2/worker/training/restart', headers: w.headers, payload: {} })).json() as TrainingState;
 
 /** The stored items of an attempt (answers included): what an e2e seed may read. */
@@ -134,30 +148,65 @@ describe('training pictures carry no machine-readable answer', () => {
 });
 
 describe('exam rules', () => {
-  it('flags an exam answered faster than a person and does not qualify it, even all correct; moderators see the flag', async () => {
+  it('flags an exam answered faster than a person: not qualified, it waits for a moderator, who sees its timing and may approve it', async () => {
     const w = await newWorker();
-    const { attempt } = await training(w);
-    const res = await submit(w, attempt, await storedAnswers(w.id, attempt));
+    const state = await training(w);
+    await look(w, state);
+    const res = await submit(w, state.attempt, await storedAnswers(w.id, state.attempt), { e0: 900, e1: 400 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ passed: false, correct: 6, total: 6, wrong: [], tooFast: true } satisfies ExamResult);
+    expect(res.json()).toEqual({ passed: false, correct: 6, total: 6, wrong: [], tooFast: true, flagged: true, awaitingReview: true } satisfies ExamResult);
     expect(await qualified(w.id)).toBe(false);
-    const [row] = (await t.database.db.execute(sql`select too_fast, passed, correct, answered_at is not null as answered from training_attempts where user_id = ${w.id}`)).rows;
-    expect(row).toEqual({ too_fast: true, passed: false, correct: 6, answered: true });
+    const [row] = (await t.database.db.execute(sql`select too_fast, passed, correct, unseen, review, answered_at is not null as answered from training_attempts where user_id = ${w.id}`)).rows;
+    expect(row).toEqual({ too_fast: true, passed: false, correct: 6, unseen: 0, review: 'pending', answered: true });
+    expect((await training(w)).reviewPending).toBe(true);
 
-    // The moderator's review queue shows the flag on the worker's card.
+    // The moderator's list of flagged exams shows it with each question's timing.
+    const headers = await moderatorHeaders();
+    const flagged = (await flaggedExams(headers)).find((e) => e.userId === w.id)!;
+    expect(flagged).toMatchObject({ correct: 6, total: 6, tooFast: true, unseen: 0, trainingPassed: false });
+    expect(flagged.elapsedMs).toBeLessThan(6 * MIN_SECONDS_PER_ITEM * 1000);
+    expect(flagged.questions).toHaveLength(6);
+    expect(flagged.questions.map((q) => q.clientMs)).toEqual([900, 400, null, null, null, null]);
+    for (const q of flagged.questions) expect(q.seenAfterMs).toEqual(expect.any(Number));
+    // …and the paused-worker card counts the flag.
     const customer = await buildUser(t, { balance: '1.00' });
     await seedPausedWorker(t.database.db, { workerId: w.id, customerId: customer.id });
-    const moderator = await buildUser(t, { moderator: true });
-    const queue = (await t.app.inject({ method: 'GET', url: '/api/v2/moderation/workers', headers: browserHeaders(t, await sessionCookieFor(t, moderator.id)) })).json() as BlockedWorker[];
+    const queue = (await t.app.inject({ method: 'GET', url: '/api/v2/moderation/workers', headers })).json() as BlockedWorker[];
     expect(queue.find((q) => q.userId === w.id)?.flaggedExams).toBe(1);
+
+    // Approving qualifies the worker (once); the exam leaves the list.
+    const approve = () => t.app.inject({ method: 'POST', url: `/api/v2/moderation/exams/${flagged.id}`, headers, payload: { action: 'approve' } });
+    expect((await approve()).statusCode).toBe(200);
+    expect((await t.database.db.execute(sql`select training_passed_at is not null as passed from worker_profiles where user_id = ${w.id}`)).rows[0]).toEqual({ passed: true });
+    expect((await flaggedExams(headers)).some((e) => e.id === flagged.id)).toBe(false);
+    expect((await approve()).statusCode).toBe(404);
+    // Workers cannot decide their own review.
+    expect((await t.app.inject({ method: 'POST', url: `/api/v2/moderation/exams/${flagged.id}`, headers: w.headers, payload: { action: 'approve' } })).statusCode).toBe(403);
   });
 
-  it('takes one submission per attempt; a human-paced correct exam qualifies', async () => {
+  it('flags correct answers to pictures never loaded, even at a human pace; a rejected review leaves the worker unqualified', async () => {
+    const w = await newWorker();
+    const state = await training(w);
+    await age(w.id, state.attempt, 120);
+    const res = await submit(w, state.attempt, await storedAnswers(w.id, state.attempt));
+    expect(res.json()).toEqual({ passed: false, correct: 6, total: 6, wrong: [], tooFast: false, flagged: true, awaitingReview: true } satisfies ExamResult);
+    const headers = await moderatorHeaders();
+    const flagged = (await flaggedExams(headers)).find((e) => e.userId === w.id)!;
+    expect(flagged).toMatchObject({ tooFast: false, unseen: 6 });
+    expect(flagged.questions.every((q) => q.seenAfterMs === null)).toBe(true);
+    const reject = await t.app.inject({ method: 'POST', url: `/api/v2/moderation/exams/${flagged.id}`, headers, payload: { action: 'reject' } });
+    expect(reject.statusCode).toBe(200);
+    expect(await qualified(w.id)).toBe(false);
+    expect((await training(w)).reviewPending).toBe(false);
+    expect((await t.app.inject({ method: 'POST', url: `/api/v2/moderation/exams/${flagged.id}`, headers, payload: { action: 'maybe' } })).statusCode).toBe(400);
+  });
+
+  it('takes one submission per attempt; a human-paced correct exam qualifies after the cooldown of a failed one', async () => {
     const w = await newWorker();
     const first = await training(w);
     await age(w.id, first.attempt, 60);
     const wrong = await submit(w, first.attempt, {});
-    expect(wrong.json()).toMatchObject({ passed: false, correct: 0, tooFast: false });
+    expect(wrong.json()).toMatchObject({ passed: false, correct: 0, tooFast: false, flagged: false, awaitingReview: false });
     // Trying again with the answers of the same pictures is refused.
     expect((await submit(w, first.attempt, await storedAnswers(w.id, first.attempt))).statusCode).toBe(409);
     expect((await training(w)).examSubmitted).toBe(true);
@@ -165,10 +214,27 @@ describe('exam rules', () => {
     const next = await restart(w);
     expect(next.examSubmitted).toBe(false);
     expect(next.examsLeft).toBe(EXAMS_PER_DAY - 1);
+    // The failed exam's cooldown: the page says when, and a submission meanwhile is refused.
+    const [failedAt] = (await t.database.db.execute(sql`select answered_at as at from training_attempts where user_id = ${w.id} and attempt = ${first.attempt}`)).rows;
+    const opens = new Date(new Date(failedAt!.at as string).getTime() + FAIL_COOLDOWN_MINUTES * 60_000).toISOString();
+    expect(next.nextExamAt).toBe(opens);
+    await look(w, next);
     await age(w.id, next.attempt, 6 * MIN_SECONDS_PER_ITEM + 1);
-    const passed = await submit(w, next.attempt, await storedAnswers(w.id, next.attempt));
-    expect(passed.json()).toEqual({ passed: true, correct: 6, total: 6, wrong: [], tooFast: false });
+    const early = await submit(w, next.attempt, await storedAnswers(w.id, next.attempt));
+    expect(early.statusCode).toBe(429);
+    expect((early.json() as { error: { details: { nextExamAt: string } } }).error.details.nextExamAt).toBe(opens);
+
+    await coolDown(w.id);
+    expect((await training(w)).nextExamAt).toBeNull();
+    const passed = await submit(w, next.attempt, await storedAnswers(w.id, next.attempt), { e0: 4000, e1: 3000, e2: 5000, e3: 2500, e4: 6000, e5: 3500 });
+    expect(passed.json()).toEqual({ passed: true, correct: 6, total: 6, wrong: [], tooFast: false, flagged: false, awaitingReview: false });
     expect(await qualified(w.id)).toBe(true);
+    // Per-question timing is on record: when each picture was first loaded, and the page's own times.
+    const [row] = (await t.database.db.execute(sql`select question_times, review from training_attempts where user_id = ${w.id} and attempt = ${next.attempt}`)).rows;
+    const times = row!.question_times as { seenAfterMs: number | null; clientMs: number | null }[];
+    expect(times.map((q) => q.clientMs)).toEqual([4000, 3000, 5000, 2500, 6000, 3500]);
+    for (const q of times) expect(q.seenAfterMs).toBeGreaterThanOrEqual((6 * MIN_SECONDS_PER_ITEM + 1) * 1000 - 1000);
+    expect(row!.review).toBeNull();
   });
 
   it(`allows ${EXAMS_PER_DAY} exams in 24 hours, then says when the next one opens`, async () => {
@@ -176,9 +242,12 @@ describe('exam rules', () => {
     for (let n = 0; n < EXAMS_PER_DAY; n++) {
       const { attempt } = n === 0 ? await training(w) : await restart(w);
       await age(w.id, attempt, 60);
+      await coolDown(w.id);
       expect((await submit(w, attempt, {})).statusCode).toBe(200);
     }
+    await coolDown(w.id);
     const last = await restart(w);
+    await look(w, last);
     expect(last).toMatchObject({ examsLeft: 0, examsPerDay: EXAMS_PER_DAY });
     await age(w.id, last.attempt, 60);
     const refused = await submit(w, last.attempt, await storedAnswers(w.id, last.attempt));

@@ -28,7 +28,7 @@ export async function workerRoutes(app: FastifyInstance) {
     },
   );
   r.post('/v2/worker/training/exam', { config: { access, rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { body: ExamSchema } }, async (req) =>
-    workers.submitExam(req.ctx, currentUser(req).id, req.body.attempt, req.body.answers),
+    workers.submitExam(req.ctx, currentUser(req).id, req.body.attempt, req.body.answers, req.body.timings),
   );
   r.post('/v2/worker/training/restart', { config: { access, rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (req) => {
     await workers.restartTraining(req.ctx, currentUser(req).id);
