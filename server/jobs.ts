@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CAPTCHA_TYPES } from '#shared/captcha-types/index.ts';
 import type { Ctx } from './lib/ctx.ts';
 import { pruneOldApiErrors } from './modules/apilog/apilog.service.ts';
+import { payDueRewards } from './modules/hub/hub.service.ts';
 import { syncAll as syncCryptoInvoices } from './modules/payments/crypto/crypto.service.ts';
 import { FULL_LOAD } from './modules/pricing/pricing.service.ts';
 import { deliverDuePingbacks } from './modules/tasks/pingback.service.ts';
@@ -60,6 +61,8 @@ export function startJobs(app: FastifyInstance): () => Promise<void> {
     // and the hourly roll-ups: the tasks journal applied to stats_hourly (one node at a time; the first run backfills).
     every(20_000, () => sampleLoad(ctx(), node, app.workerHub.workerCounts), onError),
     every(60_000, () => rollUpStatistics(ctx()), onError),
+    // Worker hub rewards (issue 19): streak, accuracy-tier and milestone bonuses, each paid once whatever the nodes.
+    every(300_000, () => payDueRewards(ctx()), onError),
   ];
   // Crypto invoices: poll each configured coin's chain for deposits and credit them (exactly once on any number of nodes).
   const crypto = app.payments.crypto;

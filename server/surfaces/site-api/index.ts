@@ -22,6 +22,7 @@ import { eventTrackerRoutes } from './event-tracker.routes.ts';
 import { moderationRoutes } from './moderation.routes.ts';
 import { moneyRoutes } from './money.routes.ts';
 import { financeRoutes } from './finance.routes.ts';
+import { hubRoutes } from './hub.routes.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { payoutsRoutes } from './payouts.routes.ts';
 import { pricingRoutes } from './pricing.routes.ts';
@@ -119,6 +120,7 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(contentRoutes);
   await app.register(payoutsRoutes);
   await app.register(affiliateRoutes);
+  await app.register(hubRoutes);
 }
 
 export const siteApi = fp(
