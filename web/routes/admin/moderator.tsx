@@ -1,14 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { moderationApi } from '#web/features/moderation/api.ts';
+import { FlaggedExams } from '#web/features/moderation/flagged-exams.tsx';
 import { ReviewQueue } from '#web/features/moderation/review-queue.tsx';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 
 export async function loader({ store }: PageLoaderArgs) {
-  await store.dispatch(moderationApi.endpoints.blockedWorkers.initiate(undefined, { subscribe: false }));
+  await Promise.all([
+    store.dispatch(moderationApi.endpoints.blockedWorkers.initiate(undefined, { subscribe: false })),
+    store.dispatch(moderationApi.endpoints.flaggedExams.initiate(undefined, { subscribe: false })),
+  ]);
   return null;
 }
 
-/** /p/moderator: the review queue of paused workers (moderators and admins). */
+/** /p/moderator: the review queue of paused workers and the flagged training exams (moderators and admins). */
 export default function ModeratorPage() {
   const { t } = useTranslation('moderation');
   return (
@@ -21,6 +25,7 @@ export default function ModeratorPage() {
           </div>
         </header>
         <ReviewQueue />
+        <FlaggedExams />
       </div>
     </div>
   );
