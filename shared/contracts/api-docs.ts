@@ -103,4 +103,13 @@ export interface DocsIndex {
   languages: { code: string; name: string; audio: boolean }[];
   common: { v1: DocParam[]; v2: DocParam[] };
   changelog: { date: string; text: string }[];
+  /** The legacy XML calls older clients still make: a request and its answer each. */
+  legacy: { getstats: LegacyCall; load: LegacyCall };
+}
+
+/** One legacy XML call: the request URL and the XML it answers (`live`: the server's answer right now, else an example). */
+export interface LegacyCall {
+  request: string;
+  answer: string;
+  live: boolean;
 }

@@ -8,11 +8,13 @@ import { sitesOf } from '#server/config.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Ctx } from '#server/lib/ctx.ts';
 import { listPrices } from '#server/modules/pricing/price-list.service.ts';
+import { queueLoad } from '#server/modules/tasks/usage.service.ts';
+import { dayStatsXml, loadXml } from '#server/surfaces/compat/legacy.ts';
 import { AUDIO_LANGUAGES, CAPTCHA_TYPES, createParamBag, getCaptchaType, parseV1 } from '#shared/captcha-types/index.ts';
 import type { CaptchaTypeDef } from '#shared/captcha-types/index.ts';
 import { DOC_FAMILIES, TYPE_FAMILY } from '#shared/captcha-types/docs/catalog.ts';
 import { IMAGE, TYPE_EXAMPLES } from '#shared/captcha-types/docs/examples.ts';
-import type { ApiDocsQuery, ApiVersion, DocParam, DocsIndex, TypeDoc, TypeVersionDoc } from '#shared/contracts/api-docs.ts';
+import type { ApiDocsQuery, ApiVersion, DocParam, DocsIndex, LegacyCall, TypeDoc, TypeVersionDoc } from '#shared/contracts/api-docs.ts';
 import { LANGUAGES } from '#shared/i18n/languages.ts';
 import { banRows } from './bans.ts';
 import { errorRows, errorTables } from './errors.ts';
@@ -107,14 +109,29 @@ export async function getTypeDoc(ctx: Ctx, slug: string, query: ApiDocsQuery): P
   };
 }
 
-/** The documentation home as data: every type, the error and ban tables, languages, changelog. */
+/** The day the getstats example shows, and its usage: 14 normal captchas at 09 UTC, 3 at 10 (one unsolved). */
+const EXAMPLE_DAY = '2026-11-24';
+const EXAMPLE_HOURS: Record<number, { volume: number; money: number }> = { 9: { volume: 14, money: 20_300 }, 10: { volume: 3, money: 2_900 } };
+
+/** res.php?action=getstats and /load.php: the getstats answer of an example day, load.php's answer right now; both printed by the API's own formatters. */
+async function legacyCalls(ctx: Ctx, apiUrl: string): Promise<{ getstats: LegacyCall; load: LegacyCall }> {
+  const start = Date.parse(`${EXAMPLE_DAY}T00:00:00Z`);
+  const hours = Array.from({ length: 24 }, (_, hour) => ({ hour, volume: 0, money: 0, ...EXAMPLE_HOURS[hour], start: new Date(start + hour * 3_600_000) }));
+  return {
+    getstats: { request: `${apiUrl}/res.php?key=YOUR_API_KEY&action=getstats&date=${EXAMPLE_DAY}`, answer: dayStatsXml({ date: EXAMPLE_DAY, hours }), live: false },
+    load: { request: `${apiUrl}/load.php`, answer: loadXml(await queueLoad(ctx)), live: true },
+  };
+}
+
+/** The documentation home as data: every type, the error and ban tables, languages, changelog, the legacy XML calls. */
 export async function getDocsIndex(ctx: Ctx, query: ApiDocsQuery): Promise<DocsIndex> {
   const lang = query.language;
   const prices = new Map((await listPrices(ctx, 'USD')).types.map((t) => [t.slug, t.per1000]));
+  const apiUrl = apiUrlOf(ctx, query.hostname);
   const names = new Intl.DisplayNames([lang], { type: 'language' });
   const codes = [...new Set<string>([...LANGUAGES, ...AUDIO_LANGUAGES])];
   return {
-    apiUrl: apiUrlOf(ctx, query.hostname),
+    apiUrl,
     ruUrl: sitesOf(ctx.config).ru,
     types: CAPTCHA_TYPES.map((def) => ({
       slug: def.slug,
@@ -131,5 +148,6 @@ export async function getDocsIndex(ctx: Ctx, query: ApiDocsQuery): Promise<DocsI
     languages: codes.map((code) => ({ code, name: names.of(code) ?? code, audio: (AUDIO_LANGUAGES as readonly string[]).includes(code) })),
     common: { v1: describe(lang, commonRows('v1')), v2: describe(lang, commonRows('v2')) },
     changelog: CHANGELOG_DATES.map((date) => ({ date, text: docText(lang, `changelog.${date}`) })),
+    legacy: await legacyCalls(ctx, apiUrl),
   };
 }

@@ -103,9 +103,25 @@ export function openApiDocument(apiUrl: string, lang = 'en'): Schema {
             { name: 'action', in: 'query', required: true, schema: { enum: ['get', 'get2', 'getbalance', 'reportbad', 'reportgood', 'add_pingback', 'get_pingback', 'del_pingback', 'getstats'] } },
             { name: 'id', in: 'query', schema: { type: 'string' } },
             { name: 'ids', in: 'query', schema: { type: 'string' } },
+            { name: 'date', in: 'query', description: 'getstats: the UTC day, YYYY-MM-DD (today when absent)', schema: { type: 'string', format: 'date' } },
             { name: 'json', in: 'query', schema: { enum: ['0', '1'] } },
           ],
-          responses: { 200: { description: 'OK|answer, CAPCHA_NOT_READY or an error code (JSON {status, request} with json=1)', content: { 'text/plain': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object', properties: { status: { type: 'integer' }, request: {} } } } } } },
+          responses: {
+            200: {
+              description: 'OK|answer, CAPCHA_NOT_READY or an error code (JSON {status, request} with json=1); getstats answers an XML <response> of 24 hourly <stats> elements',
+              content: {
+                'text/plain': { schema: { type: 'string' } },
+                'application/json': { schema: { type: 'object', properties: { status: { type: 'integer' }, request: {} } } },
+                'text/xml': { schema: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+      '/load.php': {
+        get: {
+          summary: 'The queue right now, as XML (legacy; no key)',
+          responses: { 200: { description: '<RPM> with waiting, load (%), minbid (USD) and averageRecognitionTime (s)', content: { 'text/xml': { schema: { type: 'string' } } } } },
         },
       },
     },

@@ -24,7 +24,7 @@ const html = async (url: string) => {
 describe('documentation pages', () => {
   it('/api-docs: every section, every type and the generated tables in the HTML', async () => {
     const page = await html('/api-docs');
-    for (const id of ['quick-start', 'versions', 'common', 'types', 'pingback', 'proxies', 'languages', 'soft-id', 'consensus', 'sandbox', 'debugging', 'errors', 'limits', 'changelog']) {
+    for (const id of ['quick-start', 'versions', 'common', 'types', 'pingback', 'proxies', 'languages', 'soft-id', 'consensus', 'sandbox', 'debugging', 'legacy', 'errors', 'limits', 'changelog']) {
       expect(page, id).toContain(`id="${id}"`);
     }
     for (const def of CAPTCHA_TYPES) expect(page).toContain(`href="/api-docs/${def.slug}"`);

@@ -8,6 +8,7 @@ import { markTrainingPassed } from '#server/modules/workers/workers.service.ts';
 import { buildTestApp, heard, type TestApp } from '#server/test/app.ts';
 import { buildUser } from '#server/test/factories.ts';
 import { makePng } from '#server/test/images.ts';
+import type { DocsIndex } from '#shared/contracts/api-docs.ts';
 
 let t: TestApp;
 let customer: Awaited<ReturnType<typeof buildUser>>;
@@ -95,5 +96,28 @@ describe('/load.php', () => {
     // The normal captcha's live price per captcha: between its floor and cap ($0.50–$1.00 per 1000).
     expect(Number(m![3])).toBeGreaterThanOrEqual(0.0005);
     expect(Number(m![3])).toBeLessThanOrEqual(0.001);
+  });
+});
+
+describe('the documentation of both calls', () => {
+  /** An XML document's shape: its text with every number, date and the day's timestamps blanked. */
+  const shape = (xml: string) => xml.replace(/\d{4}-\d{2}-\d{2}/g, 'D').replace(/\d+(\.\d+)?/g, 'N');
+
+  it('prints the answers the server gives: getstats of an example day, load.php as it is now', async () => {
+    const docs = (await get('/api/v1/api-docs?language=en')).json<DocsIndex>();
+    const stats = await get(`/res.php?key=${customer.apiKey}&action=getstats&date=2020-02-29`);
+    expect(shape(docs.legacy.getstats.answer)).toBe(shape(stats.body));
+    expect(statsRows(docs.legacy.getstats.answer)).toHaveLength(24);
+    expect(docs.legacy.getstats.request).toMatch(/\/res\.php\?key=YOUR_API_KEY&action=getstats&date=\d{4}-\d{2}-\d{2}$/);
+    expect(docs.legacy.load).toEqual({ request: expect.stringMatching(/\/load\.php$/), answer: (await get('/load.php')).body, live: true });
+  });
+
+  it('the docs page has the section, in every language', async () => {
+    for (const path of ['/api-docs', '/ru/api-docs', '/zh/api-docs']) {
+      const page = (await get(path)).body;
+      expect(page, path).toContain('id="legacy"');
+      expect(page, path).toContain('action=getstats&amp;date=');
+      expect(page, path).toContain('&lt;RPM&gt;&lt;waiting&gt;');
+    }
   });
 });

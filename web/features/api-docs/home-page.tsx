@@ -6,15 +6,16 @@ import { LoadingBlock } from '#web/components/ui/states.tsx';
 import type { DocsIndex } from '#shared/contracts/api-docs.ts';
 import { useGetDocsIndexQuery, useGetTypeDocQuery } from './api.ts';
 import { DocsLayout, SectionHeading } from './docs-layout.tsx';
+import { CodeBlock } from './code-samples.tsx';
 import { QUICK_START_SLUG } from './preload.ts';
 import { BanTable, ErrorTable, ParamTable } from './tables.tsx';
 import { QuickSamples } from './version-panels.tsx';
 
 
-const SECTIONS = ['quick-start', 'versions', 'common', 'types', 'pingback', 'proxies', 'languages', 'soft-id', 'consensus', 'sandbox', 'debugging', 'errors', 'limits', 'changelog'] as const;
+const SECTIONS = ['quick-start', 'versions', 'common', 'types', 'pingback', 'proxies', 'languages', 'soft-id', 'consensus', 'sandbox', 'debugging', 'legacy', 'errors', 'limits', 'changelog'] as const;
 const SECTION_KEYS: Record<(typeof SECTIONS)[number], string> = {
   'quick-start': 'quickStart', versions: 'versions', common: 'common', types: 'types', pingback: 'pingback', proxies: 'proxies', languages: 'languages',
-  'soft-id': 'softId', consensus: 'consensus', sandbox: 'sandbox', debugging: 'debugging', errors: 'errors', limits: 'limits', changelog: 'changelog',
+  'soft-id': 'softId', consensus: 'consensus', sandbox: 'sandbox', debugging: 'debugging', legacy: 'legacy', errors: 'errors', limits: 'limits', changelog: 'changelog',
 };
 const VERSION_ROWS = ['submit', 'result', 'auth', 'format', 'balance', 'report', 'errors', 'pingback'] as const;
 
@@ -203,6 +204,19 @@ export function DocsHomePage({ lang }: { lang: string }) {
                 <SectionHeading id="debugging">{t('sections.debugging')}</SectionHeading>
                 <Prose ns="debugging" keys={['p1', 'p2']} />
                 <p><LocalizedLink to="/setting/errors" className="link">{t('debugging.errorsPage')}</LocalizedLink></p>
+              </section>
+
+              <section className="stack" data-testid="legacy">
+                <SectionHeading id="legacy">{t('sections.legacy')}</SectionHeading>
+                <p>{t('legacy.lead')}</p>
+                <SectionHeading id="legacy-getstats" level={3}>res.php?action=getstats</SectionHeading>
+                <p>{t('legacy.getstats')}</p>
+                <CodeBlock code={index.legacy.getstats.request} label={t('legacy.request')} />
+                <CodeBlock code={index.legacy.getstats.answer} label={t(index.legacy.getstats.live ? 'legacy.answerNow' : 'legacy.answerExample')} />
+                <SectionHeading id="legacy-load" level={3}>load.php</SectionHeading>
+                <p>{t('legacy.load')}</p>
+                <CodeBlock code={index.legacy.load.request} label={t('legacy.request')} />
+                <CodeBlock code={index.legacy.load.answer} label={t(index.legacy.load.live ? 'legacy.answerNow' : 'legacy.answerExample')} />
               </section>
 
               <section className="stack">
