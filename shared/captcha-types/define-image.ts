@@ -83,6 +83,8 @@ function imageExtras(config: ImageTypeConfig): Extras {
       }
       task.image = checked[0];
       if (checked.length > 1) task.images = checked;
+      // Parts are placed one point each: the points UI reads the exact count from min/maxClicks.
+      if (config.parts && checked.length > 1) task.params.minClicks = task.params.maxClicks = checked.length - 1;
     }
     const problem = setImgInstructions(hint, task);
     if (problem) return problem;

@@ -76,7 +76,7 @@ const cases: Case[] = [
     slug: 'temuimage',
     v1: { method: 'temuimage', body: `data:image/png;base64,${IMG}`, part1: `data:image/png;base64,${IMG}`, part2: IMG, part3: IMG },
     v2: { type: 'TemuImageTask', image: IMG, parts: [IMG, `data:image/png;base64,${IMG}`, IMG] },
-    expected: { image: IMG, images: [IMG, IMG, IMG, IMG], params: {} },
+    expected: { image: IMG, images: [IMG, IMG, IMG, IMG], params: { minClicks: 3, maxClicks: 3 } },
   },
   {
     // vkimage(): steps as the JSON text of an array; v2 sends the array.
@@ -193,7 +193,7 @@ describe('image specifics', () => {
     expect(parseV1(createParamBag({ method: 'temuimage', body: IMG }))).toMatchObject({ ok: false, error: 'ERROR_BAD_PARAMETERS' });
     expect(parseV2({ type: 'TemuImageTask', image: IMG, parts: [] })).toMatchObject({ ok: false, error: 'ERROR_BAD_PARAMETERS' });
     expect(parseV2({ type: 'TemuImageTask', image: IMG, parts: ['%%%'] })).toMatchObject({ ok: false, error: 'ERROR_IMAGE_TYPE_NOT_SUPPORTED' });
-    expect(parseV1(createParamBag({ method: 'temuimage', body: IMG, part1: IMG }))).toMatchObject({ ok: true, task: { images: [IMG, IMG] } });
+    expect(parseV1(createParamBag({ method: 'temuimage', body: IMG, part1: IMG }))).toMatchObject({ ok: true, task: { images: [IMG, IMG], params: { minClicks: 1, maxClicks: 1 } } });
   });
 
   it('VK image steps: a list of integers, required', () => {

@@ -171,6 +171,7 @@ describe('@2captcha/captcha-solver: the kinds added from the official client', (
     const points = [{ x: 155, y: 358 }, { x: 20, y: 30 }, { x: 240, y: 96 }];
     const { row, result } = await solve(() => solver.temu({ body: uri(1), part1: uri(2), part2: uri(3), part3: uri(4) }), { kind: 'points', points });
     expect(row.type).toBe('temuimage');
+    expect(row.payload.params, 'one point per piece, as the worker is told').toEqual({ minClicks: 3, maxClicks: 3 });
     expect(result.data).toEqual(points.map((p) => ({ x: String(p.x), y: String(p.y) })));
   });
 

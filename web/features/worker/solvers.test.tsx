@@ -251,12 +251,13 @@ describe('TaskStage', () => {
   });
 
   it('Temu pieces: the type has its own instructions and the pieces are shown beside the picture', () => {
-    const offer = makeOffer({ type: 'temuimage', ui: 'points', params: {}, mediaList: ['data:image/png;base64,AAAA', 'data:image/png;base64,BBBB', 'data:image/png;base64,CCCC'] });
+    const offer = makeOffer({ type: 'temuimage', ui: 'points', params: { minClicks: 2, maxClicks: 2 }, mediaList: ['data:image/png;base64,AAAA', 'data:image/png;base64,BBBB', 'data:image/png;base64,CCCC'] });
     stage({ offer });
     expect(screen.getByText('Click where each piece shown below belongs, one click per piece, in their order.')).not.toBeNull();
     expect(screen.getByText('Temu pieces')).not.toBeNull();
     const pieces = screen.getByRole('list', { name: 'Other pictures of this task' });
     expect(pieces.querySelectorAll('img')).toHaveLength(2);
+    expect(screen.getByText('Mark exactly 2 points. Click a marker to remove it.')).not.toBeNull();
   });
 
   it('skips on Esc, even while typing', async () => {

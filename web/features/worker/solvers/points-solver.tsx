@@ -23,7 +23,13 @@ export function PointsSolver({ offer, disabled, onSubmit }: SolverProps) {
     onSubmit({ kind: 'points', points });
   };
 
-  const hint = maxClicks > 0 ? t('solver.points.hintRange', { min: minClicks, max: maxClicks }) : t('solver.points.hint', { count: minClicks });
+  // Temu: one point per piece, so the registry sets minClicks = maxClicks = the number of pieces.
+  const hint =
+    maxClicks > 0 && maxClicks === minClicks
+      ? t('solver.points.hintExact', { count: minClicks })
+      : maxClicks > 0
+        ? t('solver.points.hintRange', { min: minClicks, max: maxClicks })
+        : t('solver.points.hint', { count: minClicks });
   const extra = offer.mediaList.slice(1);
   return (
     <SolverLayout
