@@ -111,6 +111,8 @@ const schema = z.object({
   CRYPTO_TRONGRID_API_KEY: optionalText,
   /** Seconds between chain polls (every node polls; crediting is exactly once regardless). */
   CRYPTO_POLL_SECONDS: z.coerce.number().min(0.2).max(3600).default(15),
+  /** Support tickets answered or waiting for the user close after this many quiet hours (issue 18). */
+  SUPPORT_AUTOCLOSE_HOURS: z.coerce.number().min(1).max(8760).default(168),
   /** USD per coin, fixed ("BTC=65000,BCH=350"); USDT is 1 unless given. Ignored for a coin CRYPTO_RATES_URL quotes. */
   CRYPTO_RATES: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\s*[A-Za-z]{3,4}\s*=\s*\d{1,9}(\.\d{1,8})?\s*(,\s*[A-Za-z]{3,4}\s*=\s*\d{1,9}(\.\d{1,8})?\s*)*$/).optional()),
   /** A spot-price API in Coinbase's shape: GET {url}/prices/BTC-USD/spot → {"data":{"amount":"65000.12"}}. */

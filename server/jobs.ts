@@ -8,6 +8,8 @@ import { FULL_LOAD } from './modules/pricing/pricing.service.ts';
 import { deliverDuePingbacks } from './modules/tasks/pingback.service.ts';
 import { countQueuedByTypeUpTo } from './modules/tasks/tasks.repo.ts';
 import { sweepTasks } from './modules/tasks/tasks.service.ts';
+import { renewOrExpire } from './modules/support/enterprise.service.ts';
+import { autoCloseQuiet } from './modules/support/support.service.ts';
 import { nodeName, rollUpStatistics, sampleLoad } from './modules/statistics/statistics.service.ts';
 
 /** Live load per type: queued tasks per idle worker of this node, refreshed by the jobs. */
@@ -61,6 +63,9 @@ export function startJobs(app: FastifyInstance): () => Promise<void> {
     // and the hourly roll-ups: the tasks journal applied to stats_hourly (one node at a time; the first run backfills).
     every(20_000, () => sampleLoad(ctx(), node, app.workerHub.workerCounts), onError),
     every(60_000, () => rollUpStatistics(ctx()), onError),
+    // Support (issue 18): quiet answered/waiting tickets close; enterprise periods renew from the balance or end.
+    every(60_000, () => autoCloseQuiet(ctx(), app.config.SUPPORT_AUTOCLOSE_HOURS), onError),
+    every(60_000, () => renewOrExpire(ctx()), onError),
     // Worker hub rewards (issue 19): streak, accuracy-tier and milestone bonuses, each paid once whatever the nodes.
     every(300_000, () => payDueRewards(ctx()), onError),
   ];

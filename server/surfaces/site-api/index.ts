@@ -28,6 +28,7 @@ import { payoutsRoutes } from './payouts.routes.ts';
 import { pricingRoutes } from './pricing.routes.ts';
 import { promotionsRoutes } from './promotions.routes.ts';
 import { statisticsRoutes } from './statistics.routes.ts';
+import { supportRoutes } from './support.routes.ts';
 import { profileRoutes } from './profile.routes.ts';
 import { userRoutes } from './user.routes.ts';
 import { workerRoutes } from './worker.routes.ts';
@@ -120,6 +121,7 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(contentRoutes);
   await app.register(payoutsRoutes);
   await app.register(affiliateRoutes);
+  await app.register(supportRoutes);
   await app.register(hubRoutes);
 }
 
