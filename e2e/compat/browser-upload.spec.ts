@@ -8,13 +8,15 @@
  */
 import { test } from '@playwright/test';
 import { readAccounts } from '../support/accounts.ts';
-import { gotoHydrated } from '../support/app.ts';
+import { signInTo } from '../support/app.ts';
 import { expect } from './expect.ts';
 import { textPicture } from './png.ts';
 
 test('chromium uploads a PNG Blob to in.php with FormData', async ({ page }) => {
   const { uploadCustomer } = readAccounts();
-  await gotoHydrated(page, '/');
+  const png = textPicture();
+  // Signed in, so the customer's own copy of the task image can be fetched afterwards.
+  await signInTo(page, uploadCustomer, '/enterpage');
   const sent = page.waitForRequest((req) => req.url().endsWith('/in.php') && req.method() === 'POST');
 
   const answer = await page.evaluate(
@@ -27,7 +29,7 @@ test('chromium uploads a PNG Blob to in.php with FormData', async ({ page }) => 
       const res = await fetch('/in.php', { method: 'POST', body: form });
       return res.text();
     },
-    { key: uploadCustomer.apiKey, png: textPicture().toString('base64') },
+    { key: uploadCustomer.apiKey, png: png.toString('base64') },
   );
 
   const contentType = (await sent).headers()['content-type'] ?? '';
@@ -39,4 +41,10 @@ test('chromium uploads a PNG Blob to in.php with FormData', async ({ page }) => 
   const id = answer.slice(3);
   const poll = await page.request.get(`/res.php?key=${uploadCustomer.apiKey}&action=get&id=${id}`);
   expect(await poll.text()).toBe('CAPCHA_NOT_READY');
+
+  // The server holds exactly the bytes the browser sent, not a truncated or re-encoded file.
+  const image = await page.request.get(`/api/v2/customer/tasks/${id}/image`);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/png');
+  expect(Buffer.compare(await image.body(), png), 'the stored image is the uploaded one').toBe(0);
 });

@@ -31,7 +31,59 @@ function codesInSource(): Set<string> {
   return found;
 }
 
+/**
+ * What each code means (api-protocol.md §3), as words its text must contain. A code the server
+ * can answer without an entry here fails the test, so a new code gets a checked text too.
+ */
+const MEANING: Record<string, RegExp> = {
+  CAPCHA_NOT_READY: /not solved yet/i,
+  ERROR_WRONG_USER_KEY: /key is malformed/i,
+  ERROR_KEY_DOES_NOT_EXIST: /no account has this api key/i,
+  ERROR_NO_SLOT_AVAILABLE: /maximum bid|queue is full/i,
+  ERROR_ZERO_CAPTCHA_FILESIZE: /image is smaller/i,
+  ERROR_TOO_BIG_CAPTCHA_FILESIZE: /image is larger/i,
+  ERROR_ZERO_BALANCE: /balance is too low/i,
+  ERROR_IP_NOT_ALLOWED: /ip address are not allowed/i,
+  ERROR_CAPTCHA_UNSOLVABLE: /could not solve/i,
+  ERROR_BAD_DUPLICATES: /matching answers.*100%/i,
+  ERROR_NO_SUCH_METHOD: /no such api method/i,
+  ERROR_IMAGE_TYPE_NOT_SUPPORTED: /not a supported image/i,
+  ERROR_WRONG_FILE_EXTENSION: /extension/i,
+  ERROR_UPLOAD: /could not be read.*multipart|base64/i,
+  ERROR_WRONG_CAPTCHA_ID: /no such captcha id/i,
+  ERROR_WRONG_ID_FORMAT: /id must be a number/i,
+  IP_BANNED: /ip address is temporarily banned/i,
+  ERROR_TASK_ABSENT: /no task/i,
+  ERROR_TASK_NOT_SUPPORTED: /task type is not supported/i,
+  ERROR_TOKEN_EXPIRED: /expired/i,
+  ERROR_ACCOUNT_SUSPENDED: /suspended/i,
+  ERROR_BAD_PARAMETERS: /parameters are missing or malformed/i,
+  ERROR_PAGEURL: /page url.*missing or is not an http\(s\)/i,
+  ERROR_GOOGLEKEY: /recaptcha site key is malformed/i,
+  ERROR_WRONG_GOOGLEKEY: /recaptcha site key.*missing/i,
+  ERROR_SITEKEY: /site key is missing or malformed/i,
+  ERROR_CAPTCHA_ID: /captcha_id.*missing or malformed/i,
+  ERROR_BAD_IMGINSTRUCTIONS: /instruction image/i,
+  ERROR_PROXY_FORMAT: /proxy must look like/i,
+  ERROR_BAD_PROXY: /proxy is unusable/i,
+  ERROR_REPORT_NOT_RECORDED: /report was not recorded/i,
+  ERROR_DUPLICATE_REPORT: /already reported/i,
+  ERROR_EMPTY_ACTION: /action parameter is missing/i,
+  ERROR_IP_ADDRES: /add_pingback.*ip address/i,
+  MAX_USER_TURN: /more than 60 submissions/i,
+  'ERROR: 1001': /ERROR_NO_SLOT_AVAILABLE in a minute/,
+  'ERROR: 1002': /ERROR_ZERO_BALANCE/,
+  'ERROR: 1003': /ERROR_NO_SLOT_AVAILABLE answers against your uploads/,
+  'ERROR: 1004': /wrong api keys/i,
+  'ERROR: 1005': /result requests/i,
+};
+
 describe('error texts', () => {
+  it('each code the server can return has a text that says what the code means', () => {
+    expect(V1_STATUS_ZERO_CODES.filter((code) => !(code in MEANING)), 'codes without a checked meaning').toEqual([]);
+    for (const code of V1_STATUS_ZERO_CODES) expect(describeV1(code), code).toMatch(MEANING[code]!);
+  });
+
   it('CAPCHA_NOT_READY says the captcha is still being solved, not that parameters are wrong', () => {
     expect(describeV1('CAPCHA_NOT_READY')).toMatch(/not solved yet/i);
     expect(describeV1('CAPCHA_NOT_READY')).not.toBe(describeV1('ERROR_BAD_PARAMETERS'));

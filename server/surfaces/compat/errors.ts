@@ -29,7 +29,7 @@ const TABLE: Record<string, { id: number; v2?: string; text: string }> = {
   ERROR_GOOGLEKEY: { id: 31, v2: 'ERROR_RECAPTCHA_INVALID_SITEKEY', text: 'The reCAPTCHA site key is malformed.' },
   ERROR_WRONG_GOOGLEKEY: { id: 110, v2: 'ERROR_BAD_PARAMETERS', text: 'The reCAPTCHA site key (googlekey) is missing.' },
   ERROR_SITEKEY: { id: 110, v2: 'ERROR_BAD_PARAMETERS', text: 'The site key is missing or malformed.' },
-  ERROR_CAPTCHA_ID: { id: 110, v2: 'ERROR_BAD_PARAMETERS', text: 'A captcha parameter is wrong.' },
+  ERROR_CAPTCHA_ID: { id: 110, v2: 'ERROR_BAD_PARAMETERS', text: 'The captcha_id (captchaId) parameter is missing or malformed.' },
   ERROR_BAD_IMGINSTRUCTIONS: { id: 115, text: 'The instruction image is unsupported, corrupt or too large.' },
   ERROR_PROXY_FORMAT: { id: 130, v2: 'ERROR_BAD_PROXY', text: 'The proxy must look like login:password@1.2.3.4:3128 with a valid proxy type.' },
   ERROR_BAD_PROXY: { id: 130, text: 'The proxy is unusable.' },
