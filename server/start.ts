@@ -5,6 +5,9 @@ import { loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/client.ts';
 import { importSeedContent } from './modules/content/seed.ts';
+import { proxyConfigOf } from './modules/proxy/proxy.service.ts';
+import { dbControl } from './proxy-gateway/control.ts';
+import { startGateway } from './proxy-gateway/gateway.ts';
 
 /**
  * Process entry: config, database (migrated), app, listen. On SIGTERM/SIGINT, within
@@ -32,6 +35,7 @@ async function main() {
   app.addHook('onClose', async () => stopJobs());
 
   let closing = false;
+  let stopGateway: (() => Promise<void>) | null = null;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -41,7 +45,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_SECONDS * 1000);
     force.unref();
     // The database closes after the app: close hooks (e.g. UNLISTEN) still need it.
-    app.close().then(
+    Promise.resolve(stopGateway?.()).then(() => app.close()).then(
       () => database.close(),
     ).then(
       () => process.exit(0),
@@ -55,6 +59,20 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.PROXY_GATEWAY) {
+    // The proxy gateway in this process (issue 17; `npm run proxy` runs it alone).
+    const ctx = { db: database.db, log: app.log, config, mailer: app.mailer };
+    const gateway = await startGateway({
+      control: dbControl(ctx),
+      proxyConfig: proxyConfigOf(ctx),
+      host: config.PROXY_BIND,
+      httpPort: config.PROXY_HTTP_PORT,
+      socksPort: config.PROXY_SOCKS_PORT,
+      allowPrivateTargets: config.PROXY_ALLOW_PRIVATE_TARGETS,
+      log: app.log,
+    });
+    stopGateway = () => gateway.close();
+  }
   app.log.info(`${config.BRAND_NAME} on ${config.PUBLIC_URL} (database: ${database.kind})`);
 }
 
