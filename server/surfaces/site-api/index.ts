@@ -27,6 +27,7 @@ import { paymentsRoutes } from './payments.routes.ts';
 import { payoutsRoutes } from './payouts.routes.ts';
 import { pricingRoutes } from './pricing.routes.ts';
 import { promotionsRoutes } from './promotions.routes.ts';
+import { softwareRoutes } from './software.routes.ts';
 import { statisticsRoutes } from './statistics.routes.ts';
 import { supportRoutes } from './support.routes.ts';
 import { profileRoutes } from './profile.routes.ts';
@@ -119,6 +120,7 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(moneyRoutes);
   await app.register(financeRoutes);
   await app.register(contentRoutes);
+  await app.register(softwareRoutes);
   await app.register(payoutsRoutes);
   await app.register(affiliateRoutes);
   await app.register(supportRoutes);
