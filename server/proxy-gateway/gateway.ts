@@ -150,22 +150,26 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     target.resume();
   };
 
+  // The grant is decided at authentication but counting starts after the handshake (a second
+  // 'data' listener during the library's handshake reads would stall it).
   const admit = (connection: { socket: unknown; metadata: Record<string, unknown> }, decision: Decision): boolean => {
     if (!decision.ok) return false;
-    const refused = meter.track(connection.socket as net.Socket, decision.grant);
-    if (refused) return false;
     connection.metadata.grant = decision.grant;
     return true;
   };
-  const checkTarget = (connection: { destAddress: string }) => !targetRefused(connection.destAddress, opts.allowPrivateTargets);
+  const start = (connection: { socket: unknown; destAddress: string; metadata: Record<string, unknown> }): boolean => {
+    if (targetRefused(connection.destAddress, opts.allowPrivateTargets)) return false;
+    const grant = connection.metadata.grant as Grant | undefined;
+    return !!grant && meter.track(connection.socket as net.Socket, grant) === null;
+  };
 
   const withPassword = new Socks5Server();
   withPassword.setAuthHandler((connection) => admit(connection, meter.authenticate(connection.username, connection.password)));
-  withPassword.setRulesetValidator((connection) => checkTarget(connection));
+  withPassword.setRulesetValidator((connection) => start(connection));
   withPassword.setConnectionHandler((c, s) => void onConnect(c, s));
 
   const byAddress = new Socks5Server();
-  byAddress.setRulesetValidator((connection) => checkTarget(connection) && admit(connection, meter.byAddress((connection.socket as net.Socket).remoteAddress ?? '')));
+  byAddress.setRulesetValidator((connection) => admit(connection, meter.byAddress((connection.socket as net.Socket).remoteAddress ?? '')) && start(connection));
   byAddress.setConnectionHandler((c, s) => void onConnect(c, s));
 
   // The library offers one method per server: a client offering username/password (0x02) goes to
