@@ -24,7 +24,7 @@ export const workerApi = api.enhanceEndpoints({ addTagTypes: ['Worker'] }).injec
       query: () => 'api/v2/worker/training',
       providesTags: [TRAINING],
     }),
-    submitExam: build.mutation<ExamResult, { attempt: number; answers: Record<string, unknown> }>({
+    submitExam: build.mutation<ExamResult, { attempt: number; answers: Record<string, unknown>; timings?: Record<string, number> }>({
       query: (body) => ({ url: 'api/v2/worker/training/exam', method: 'POST', body }),
       // Passing unlocks real tasks: the summary (qualified) and the training (passed) change.
       invalidatesTags: (result) => (result?.passed ? [SUMMARY, TRAINING] : []),

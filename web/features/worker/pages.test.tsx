@@ -30,6 +30,8 @@ const TRAINING: TrainingState = {
   examsPerDay: 5,
   examsLeft: 4,
   nextExamAt: null,
+  cooldownMinutes: 10,
+  reviewPending: false,
 };
 
 describe('training grading', () => {
@@ -71,7 +73,7 @@ describe('TrainingView', () => {
     const { calls } = renderWithApi(
       <TrainingHarness />,
       (call: MockCall) => {
-        if (call.path === '/api/v2/worker/training/exam') return { body: { passed: false, correct: 1, total: 2, wrong: ['e1'], tooFast: false } };
+        if (call.path === '/api/v2/worker/training/exam') return { body: { passed: false, correct: 1, total: 2, wrong: ['e1'], tooFast: false, flagged: false, awaitingReview: false } };
         if (call.path === '/api/v2/worker/training/restart') return { body: restarted };
         return { body: TRAINING };
       },
@@ -87,7 +89,10 @@ describe('TrainingView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit the exam' }));
     await screen.findByText('Exam not passed');
     const exam = calls.find((c) => c.path === '/api/v2/worker/training/exam')!;
-    expect(exam.body).toEqual({ attempt: 2, answers: { e0: 'zz9zz', e1: [4] } });
+    // With the page's own per-question times (ms from the exam's display to the item's last change).
+    expect(exam.body).toEqual({ attempt: 2, answers: { e0: 'zz9zz', e1: [4] }, timings: { e0: expect.any(Number), e1: expect.any(Number) } });
+    const timings = (exam.body as { timings: Record<string, number> }).timings;
+    expect(timings.e1!).toBeGreaterThanOrEqual(timings.e0!);
     expect(screen.getByText('Wrong answers: tasks 2.')).not.toBeNull();
     expect(screen.getByText('Wrong')).not.toBeNull();
 
@@ -99,7 +104,7 @@ describe('TrainingView', () => {
   it('unlocks real tasks when the exam passes', async () => {
     renderWithApi(
       <TrainingHarness />,
-      (call) => (call.path.endsWith('/exam') ? { body: { passed: true, correct: 2, total: 2, wrong: [], tooFast: false } } : { body: TRAINING }),
+      (call) => (call.path.endsWith('/exam') ? { body: { passed: true, correct: 2, total: 2, wrong: [], tooFast: false, flagged: false, awaitingReview: false } } : { body: TRAINING }),
       { path: '/cabinet/training' },
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Submit the exam' }));
@@ -110,7 +115,7 @@ describe('TrainingView', () => {
   it('says an inhumanly fast exam does not count, whatever its score', async () => {
     renderWithApi(
       <TrainingHarness />,
-      (call) => (call.path.endsWith('/exam') ? { body: { passed: false, correct: 2, total: 2, wrong: [], tooFast: true } } : { body: TRAINING }),
+      (call) => (call.path.endsWith('/exam') ? { body: { passed: false, correct: 2, total: 2, wrong: [], tooFast: true, flagged: true, awaitingReview: false } } : { body: TRAINING }),
       { path: '/cabinet/training' },
     );
     expect(await screen.findByText('4 of 5 exam attempts left in 24 hours.')).not.toBeNull();
@@ -120,7 +125,22 @@ describe('TrainingView', () => {
     expect(screen.getByRole('button', { name: 'Start over' })).not.toBeNull();
   });
 
-  it('explains the daily exam limit, from the state and from a refused submission', async () => {
+  it('says a flagged exam with a passing score waits for a moderator, and shows the pending review', async () => {
+    renderWithApi(
+      <TrainingHarness />,
+      (call) => (call.path.endsWith('/exam') ? { body: { passed: false, correct: 2, total: 2, wrong: [], tooFast: true, flagged: true, awaitingReview: true } } : { body: TRAINING }),
+      { path: '/cabinet/training' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit the exam' }));
+    expect(await screen.findByText('Exam sent for review')).not.toBeNull();
+    expect(screen.getByText(enWorker.training.awaitingReview)).not.toBeNull();
+    expect(screen.queryByText('Exam not passed')).toBeNull();
+    cleanup();
+    renderWithApi(<TrainingHarness />, () => ({ body: { ...TRAINING, reviewPending: true } }), { path: '/cabinet/training' });
+    expect(await screen.findByText(enWorker.training.reviewPending)).not.toBeNull();
+  });
+
+  it('explains the daily exam limit from the state, and the cooldown from a refused submission', async () => {
     const used: TrainingState = { ...TRAINING, examsLeft: 0, nextExamAt: '2025-03-04T05:06:07Z' };
     renderWithApi(<TrainingHarness />, () => ({ body: used }), { path: '/cabinet/training' });
     expect(await screen.findByText('You have used all 5 exam attempts of the last 24 hours. The next attempt opens at 2025-03-04 05:06 (UTC).')).not.toBeNull();
@@ -132,11 +152,35 @@ describe('TrainingView', () => {
       (call) =>
         call.path.endsWith('/exam')
           ? { status: 429, body: { error: { code: 'RATE_LIMITED', message: 'limit', details: { nextExamAt: '2025-03-04T07:08:09Z' } } } }
+          : { body: { ...TRAINING, examsLeft: 0 } },
+      { path: '/cabinet/training' },
+    );
+    expect(await screen.findByText(/You have used all 5 exam attempts/)).not.toBeNull();
+    cleanup();
+    renderWithApi(
+      <TrainingHarness />,
+      (call) =>
+        call.path.endsWith('/exam')
+          ? { status: 429, body: { error: { code: 'RATE_LIMITED', message: 'cooldown', details: { nextExamAt: '2025-03-04T07:08:09Z' } } } }
           : { body: TRAINING },
       { path: '/cabinet/training' },
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Submit the exam' }));
-    expect(await screen.findByText('You have used all 5 exam attempts of the last 24 hours. The next attempt opens at 2025-03-04 07:08 (UTC).')).not.toBeNull();
+    expect(await screen.findByText('After a failed exam the next one opens 10 minutes later: at 2025-03-04 07:08 (UTC). Meanwhile, practise with the tasks above.')).not.toBeNull();
+  });
+
+  it('counts down the cooldown after a failed exam, then opens the exam', async () => {
+    const next = new Date(Date.now() + 5 * 60_000 + 30_000).toISOString();
+    renderWithApi(<TrainingHarness />, () => ({ body: { ...TRAINING, nextExamAt: next } }), { path: '/cabinet/training' });
+    expect(await screen.findByText(/^After a failed exam the next one opens 10 minutes later/)).not.toBeNull();
+    expect((await screen.findByText(/^Opens in \d+:\d\d\.$/)).textContent).toMatch(/^Opens in 5:(2\d|30)\.$/);
+    expect(screen.queryByRole('button', { name: 'Submit the exam' })).toBeNull();
+    cleanup();
+
+    renderWithApi(<TrainingHarness />, () => ({ body: { ...TRAINING, nextExamAt: new Date(Date.now() + 1200).toISOString() } }), { path: '/cabinet/training' });
+    expect(await screen.findByText(/^Opens in 0:0[12]\.$/)).not.toBeNull();
+    expect(await screen.findByRole('button', { name: 'Submit the exam' }, { timeout: 4000 })).not.toBeNull();
+    expect(screen.queryByText(/^After a failed exam/)).toBeNull();
   });
 
   it('offers a new set once the exam was submitted', async () => {

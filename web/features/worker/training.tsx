@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Point } from '#shared/captcha-types/types.ts';
 import type { ExamResult, TrainingItem, TrainingState } from '#shared/contracts/worker.ts';
@@ -10,7 +10,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { cx } from '#web/components/ui/class-names.ts';
 import { useRestartTrainingMutation, useSubmitExamMutation } from './api.ts';
 import { errorCodeOf, errorKey } from './errors.ts';
-import { formatUtc } from './format.ts';
+import { formatCountdown, formatUtc } from './format.ts';
 import { toggleCell } from './geometry.ts';
 import { GridPicker, Picture, PointPicker } from './pickers.tsx';
 import { emptyAnswer, isAnswered, isCorrectTraining, type TrainingAnswer } from './training-check.ts';
@@ -157,31 +157,82 @@ export function PracticeItem({ item, index, total }: { item: TrainingItem; index
   );
 }
 
+/** Milliseconds on the page's monotonic clock (for per-question timing; read in event handlers only). */
+const pageClock = () => performance.now();
+
+/**
+ * The browser's clock, ticking every second until `until` (ISO) has passed; null before the page is
+ * hydrated, so the server's render and the first client render agree.
+ */
+function useNowUntil(until: string | null): number | null {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    setNow(Date.now());
+    if (!until) return;
+    const end = Date.parse(until);
+    const timer = setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      if (at >= end) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return now;
+}
+
 /** Part 2: every exam item, one submit, the result. */
 export function ExamSection({ training, onRestart, restarting }: { training: TrainingState; onRestart(): void; restarting: boolean }) {
   const { t } = useTranslation('worker');
   const [answers, setAnswers] = useState<Record<string, TrainingAnswer>>(() => Object.fromEntries(training.exam.map((item) => [item.id, emptyAnswer(item)])));
   const [result, setResult] = useState<ExamResult | null>(null);
   const [submitExam, { isLoading, error }] = useSubmitExamMutation();
+  // Per-question timing for moderators (advisory): ms from the exam's display to each item's last change.
+  const shownAt = useRef<number | null>(null);
+  const lastChange = useRef<Record<string, number>>({});
+  useEffect(() => {
+    shownAt.current = pageClock();
+  }, []);
+  const now = useNowUntil(training.nextExamAt);
   const done = result !== null;
   const unanswered = training.exam.filter((item) => !isAnswered(item, answers[item.id])).length;
-  // A submitted exam is not submitted again (start over), nor one past the day's limit.
-  const closed = !done && (training.examSubmitted || training.examsLeft === 0);
-  const limitReached = (nextAt: string | null | undefined) =>
-    t('training.limitReached', { perDay: training.examsPerDay, time: nextAt ? formatUtc(nextAt) : '' });
+  const nextAt = training.nextExamAt ? Date.parse(training.nextExamAt) : null;
+  // After a failed exam the next one waits out the cooldown (until the clock passes nextExamAt).
+  const coolingDown = training.examsLeft > 0 && nextAt !== null && (now === null || now < nextAt);
+  // A submitted exam is not submitted again (start over), nor one past the day's limit or in a cooldown.
+  const closed = !done && (training.examSubmitted || training.examsLeft === 0 || coolingDown);
+  const limitReached = (at: string | null | undefined) => t('training.limitReached', { perDay: training.examsPerDay, time: at ? formatUtc(at) : '' });
+  const cooldown = (at: string) => t('training.cooldown', { minutes: training.cooldownMinutes, time: formatUtc(at) });
   const submitError = () => {
     if (errorCodeOf(error) !== 'RATE_LIMITED') return t(errorKey(error));
     const details = (error as { data?: { error?: { details?: { nextExamAt?: string } } } }).data?.error?.details;
-    return details?.nextExamAt ? limitReached(details.nextExamAt) : t(errorKey(error));
+    if (!details?.nextExamAt) return t(errorKey(error));
+    return training.examsLeft > 0 ? cooldown(details.nextExamAt) : limitReached(details.nextExamAt);
+  };
+  const change = (id: string, value: TrainingAnswer) => {
+    if (shownAt.current !== null) lastChange.current[id] = Math.round(pageClock() - shownAt.current);
+    setAnswers((a) => ({ ...a, [id]: value }));
   };
 
   const submit = async () => {
     const payload = Object.fromEntries(
       Object.entries(answers).map(([id, v]) => [id, typeof v === 'string' ? v.trim() : v]),
     );
-    const outcome = await submitExam({ attempt: training.attempt, answers: payload });
+    const outcome = await submitExam({ attempt: training.attempt, answers: payload, timings: { ...lastChange.current } });
     if ('data' in outcome && outcome.data) setResult(outcome.data);
   };
+
+  let closedText = '';
+  if (training.examSubmitted) closedText = t('training.examSubmitted');
+  else if (training.examsLeft === 0) closedText = limitReached(training.nextExamAt);
+  else if (coolingDown && training.nextExamAt) closedText = cooldown(training.nextExamAt);
+
+  let failedText = '';
+  if (result && !result.passed) {
+    if (result.awaitingReview) failedText = t('training.awaitingReview');
+    else if (result.tooFast) failedText = t('training.tooFast');
+    else if (result.flagged) failedText = t('training.flagged');
+    else failedText = t('training.failedText', { correct: result.correct, total: result.total, passMark: training.passMark });
+  }
 
   return (
     <section className="stack" aria-labelledby="exam-heading">
@@ -204,7 +255,7 @@ export function ExamSection({ training, onRestart, restarting }: { training: Tra
             >
               <div className="stack">
                 <p className="worker-training__instruction">{t(item.instruction)}</p>
-                <ItemPicker item={item} value={answers[item.id] ?? emptyAnswer(item)} onChange={(v) => setAnswers((a) => ({ ...a, [item.id]: v }))} disabled={done || closed || isLoading} label={title} />
+                <ItemPicker item={item} value={answers[item.id] ?? emptyAnswer(item)} onChange={(v) => change(item.id, v)} disabled={done || closed || isLoading} label={title} />
               </div>
             </Card>
           );
@@ -217,7 +268,10 @@ export function ExamSection({ training, onRestart, restarting }: { training: Tra
       {closed && (
         <Banner tone="warning">
           <div className="stack stack--sm">
-            <p>{training.examSubmitted ? t('training.examSubmitted') : limitReached(training.nextExamAt)}</p>
+            <p>{closedText}</p>
+            {!training.examSubmitted && coolingDown && now !== null && nextAt !== null && (
+              <p className="num">{t('training.opensIn', { time: formatCountdown(nextAt - now) })}</p>
+            )}
             {training.examSubmitted && (
               <div>
                 <Button size="lg" loading={restarting} onClick={onRestart}>
@@ -243,14 +297,10 @@ export function ExamSection({ training, onRestart, restarting }: { training: Tra
           </Banner>
         )}
         {result && !result.passed && (
-          <Banner tone="danger">
+          <Banner tone={result.awaitingReview ? 'warning' : 'danger'}>
             <div className="stack stack--sm">
-              <p className="worker-training__verdict">{t('training.failed')}</p>
-              <p>
-                {result.tooFast
-                  ? t('training.tooFast')
-                  : t('training.failedText', { correct: result.correct, total: result.total, passMark: training.passMark })}
-              </p>
+              <p className="worker-training__verdict">{result.awaitingReview ? t('training.underReview') : t('training.failed')}</p>
+              <p>{failedText}</p>
               {result.wrong.length > 0 && (
                 <p>
                   {t('training.wrongList', {
@@ -299,6 +349,11 @@ export function TrainingView({ training }: { training: TrainingState }) {
               {t('training.toWork')}
             </LocalizedLink>
           </p>
+        </Banner>
+      )}
+      {!training.passed && training.reviewPending && (
+        <Banner tone="info">
+          <p>{t('training.reviewPending')}</p>
         </Banner>
       )}
       <div role="alert">{restartError && <Banner tone="danger">{t(errorKey(restartError))}</Banner>}</div>
