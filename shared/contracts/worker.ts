@@ -61,7 +61,7 @@ export interface TrainingState {
 export const ExamSchema = z.object({
   attempt: z.number().int().min(0),
   answers: z.record(z.string().max(40), z.unknown()),
-  /** Optional, advisory: ms the page saw the worker spend on each exam item (first to last change). */
+  /** Optional, advisory: per exam item, ms from the exam's display to the item's last change (shown to moderators). */
   timings: z.record(z.string().max(40), z.number().int().min(0).max(86_400_000)).optional(),
 });
 export interface ExamResult {

@@ -20,7 +20,7 @@ export interface StoredTrainingItem {
 export interface QuestionTime {
   /** ms from the set's issue to the first load of the question's picture; null when never loaded. */
   seenAfterMs: number | null;
-  /** ms the worker's page reports spent on the question (first to last change); null when not sent. */
+  /** ms from the exam's display to the question's last change, as the worker's page reports it; null when not sent. */
   clientMs: number | null;
 }
 
