@@ -139,8 +139,6 @@ export interface ProxyWhitelistEntry {
 
 export interface ProxyWhitelistView {
   entries: ProxyWhitelistEntry[];
-  /** The address this request came from (a hint for "add my IP"). */
-  yourIp: string;
   max: number;
 }
 

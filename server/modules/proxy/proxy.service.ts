@@ -255,8 +255,8 @@ function whitelistEntry(r: repo.WhitelistRow & { login: string }): ProxyWhitelis
   return { id: r.id, cidr: r.cidr, subUserId: r.subUserId, login: r.login, createdAt: r.createdAt.toISOString() };
 }
 
-export async function listWhitelist(ctx: Ctx, userId: number, yourIp: string): Promise<ProxyWhitelistView> {
-  return { entries: (await repo.listWhitelist(ctx.db, userId)).map(whitelistEntry), yourIp, max: MAX_WHITELIST };
+export async function listWhitelist(ctx: Ctx, userId: number): Promise<ProxyWhitelistView> {
+  return { entries: (await repo.listWhitelist(ctx.db, userId)).map(whitelistEntry), max: MAX_WHITELIST };
 }
 
 /**

@@ -26,6 +26,7 @@ import { hubRoutes } from './hub.routes.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { payoutsRoutes } from './payouts.routes.ts';
 import { pricingRoutes } from './pricing.routes.ts';
+import { proxyRoutes } from './proxy.routes.ts';
 import { promotionsRoutes } from './promotions.routes.ts';
 import { softwareRoutes } from './software.routes.ts';
 import { statisticsRoutes } from './statistics.routes.ts';
@@ -113,6 +114,7 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(dashboardRoutes);
   await app.register(moderationRoutes);
   await app.register(pricingRoutes);
+  await app.register(proxyRoutes);
   await app.register(docsRoutes);
   await app.register(statisticsRoutes);
   await app.register(paymentsRoutes);
