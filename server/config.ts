@@ -85,6 +85,12 @@ const schema = z.object({
    * Unset: on with the embedded database, off on PostgreSQL.
    */
   PAYMENTS_SANDBOX: bool,
+  /**
+   * The sandbox payout provider (modules/payouts/providers.ts): admins send approved payouts through
+   * it and get a reference back, without real money. Unset: on with the embedded database, off on
+   * PostgreSQL (payouts are then sent by hand and marked sent with the reference).
+   */
+  PAYOUTS_SANDBOX: bool,
   /** Stripe Checkout: both keys turn it on (secret key sk_…, webhook signing secret whsec_…). */
   STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().startsWith('sk_').optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().startsWith('whsec_').optional()),

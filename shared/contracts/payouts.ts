@@ -158,4 +158,6 @@ export interface AdminPayoutsView {
   payouts: AdminPayoutView[];
   returns: (FundsReturnView & { userId: number; email: string })[];
   totals: { requested: string; approved: string };
+  /** The provider that sends each method's payouts; a method missing here is paid by hand. */
+  providers: Partial<Record<PayoutMethod, string>>;
 }

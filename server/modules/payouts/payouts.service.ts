@@ -21,6 +21,7 @@ import type {
   WalletsView,
   WalletView,
 } from '#shared/contracts/payouts.ts';
+import { PAYOUT_METHODS } from '#shared/contracts/payouts.ts';
 import { formatMoney, parseMoney } from '#shared/money.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { withDb, type Ctx } from '#server/lib/ctx.ts';
@@ -30,6 +31,7 @@ import { renderMail, type MailKind } from '#server/modules/mail/templates.ts';
 import { findUserById, updateUser } from '#server/modules/users/users.repo.ts';
 import { normalizeAddress } from './addresses.ts';
 import * as repo from './payouts.repo.ts';
+import { PayoutSendError, payoutProviders, providerFor } from './providers.ts';
 
 export interface RequestMeta {
   ip: string;
@@ -306,6 +308,10 @@ export async function adminQueue(ctx: Ctx, q: AdminPayoutQuery): Promise<AdminPa
     }),
     returns: returns.map((r) => ({ ...returnView(r.request), userId: r.request.userId, email: r.email })),
     totals: { requested: formatMoney(totals.requested), approved: formatMoney(totals.approved) },
+    providers: Object.fromEntries(PAYOUT_METHODS.flatMap((m) => {
+      const p = providerFor(ctx.config, m);
+      return p ? [[m, p.name]] : [];
+    })),
   };
 }
 
@@ -327,6 +333,29 @@ export async function markSent(ctx: Ctx, adminId: number, id: number, reference:
   if (!row) return refuseTransition(ctx, id);
   await notify(ctx, row.userId, 'payoutSent', { id: String(row.id), net: formatMoney(row.amount - row.fee), method: row.method, address: row.address, reference }, '/partner/history_payment');
   return payoutView(row);
+}
+
+/**
+ * approved → sent through the method's payout provider, with the reference it answers. The send
+ * carries the idempotency key `payout-<id>`, so concurrent or repeated sends pay once; only one of
+ * them makes the transition, the others get CONFLICT. A provider's refusal leaves the payout
+ * approved. @throws AppError NOT_FOUND, CONFLICT (status, no_provider, provider_declined)
+ */
+export async function sendPayout(ctx: Ctx, adminId: number, id: number): Promise<PayoutView> {
+  const payout = await repo.findPayout(ctx.db, id);
+  if (!payout) throw new AppError('NOT_FOUND', 'No such payout.');
+  if (payout.status !== 'approved') return refuseTransition(ctx, id);
+  const provider = providerFor(ctx.config, payout.method);
+  if (!provider) throw new AppError('CONFLICT', 'No payout provider sends this method here: pay it by hand and mark it sent.', { reason: 'no_provider' });
+  let reference: string;
+  try {
+    ({ reference } = await provider.send({ idempotencyKey: `payout-${id}`, method: payout.method, address: payout.address, amountMinor: Math.floor((payout.amount - payout.fee) / 10_000), currency: 'USD' }));
+  } catch (err) {
+    if (!(err instanceof PayoutSendError)) throw err;
+    ctx.log.warn({ payoutId: id, provider: provider.name, err: err.message }, 'payout provider refused a send');
+    throw new AppError('CONFLICT', `${provider.name}: ${err.message}`, { reason: 'provider_declined', provider: provider.name });
+  }
+  return markSent(ctx, adminId, id, reference);
 }
 
 /**

@@ -19,7 +19,7 @@ const balanceOf = async (id: number) => Number((await q<{ b: number }>(sql`selec
 const ledgerOf = async (id: number) => Number((await q<{ s: number }>(sql`select coalesce(sum(amount), 0)::bigint as s from ledger_entries where user_id = ${id}`))[0]!.s);
 
 beforeAll(async () => {
-  t = await buildTestApp({ RATE_LIMITS: 'false', PAYOUT_WALLET_HOLD_SECONDS: String(HOLD_SECONDS) });
+  t = await buildTestApp({ RATE_LIMITS: 'false', PAYOUT_WALLET_HOLD_SECONDS: String(HOLD_SECONDS), PAYOUTS_SANDBOX: 'true' });
   ctx = { db: t.database.db, log: t.app.log, config: t.config, mailer: t.app.mailer };
 });
 afterAll(() => t.close());
@@ -256,6 +256,56 @@ describe('payouts', () => {
     ]);
     const mails = t.app.mailer.outbox().filter((m) => m.to === worker.email).map((m) => m.subject);
     expect(mails).toEqual(expect.arrayContaining([`Payout #${a.id} sent`, `Payout #${b.id} rejected`]));
+  });
+
+  it('is sent through the sandbox provider once under concurrent sends; a refusal leaves it approved', async () => {
+    const admin = await buildUser(t, { admin: true });
+    const worker = await buildUser(t, { userType: 'worker', balance: '0' });
+    await credit(worker.id, 'earning', 30_000_000);
+    await confirmedWallet(worker);
+    const p = (await call(worker.id, 'POST', '/api/v2/payouts', { method: 'usdt-trc20', amount: '10' })).json<PayoutView>();
+    expect((await call(admin.id, 'POST', `/api/v2/admin/payouts/${p.id}/send`)).json().error.details).toMatchObject({ reason: 'status' }); // approve first
+    const queue = (await call(admin.id, 'GET', '/api/v2/admin/payouts')).json<{ providers: Record<string, string> }>();
+    expect(queue.providers).toMatchObject({ 'usdt-trc20': 'sandbox', paypal: 'sandbox' });
+    await call(admin.id, 'POST', `/api/v2/admin/payouts/${p.id}/approve`);
+
+    const sends = await Promise.all([0, 1, 2].map(() => call(admin.id, 'POST', `/api/v2/admin/payouts/${p.id}/send`)));
+    const ok = sends.filter((r) => r.statusCode === 200).map((r) => r.json<PayoutView>());
+    expect(ok).toHaveLength(1);
+    expect(sends.filter((r) => r.statusCode === 409)).toHaveLength(2);
+    expect(ok[0]).toMatchObject({ status: 'sent', reference: expect.stringMatching(/^sandbox-[0-9a-f]{20}$/) });
+    expect(await balanceOf(worker.id)).toBe(20_000_000); // the payout's debit only, once
+    expect(t.app.mailer.outbox().filter((m) => m.to === worker.email && m.subject === `Payout #${p.id} sent`)).toHaveLength(1);
+
+    // A destination the sandbox declines: nothing is sent, the payout stays approved and can still be paid by hand.
+    await t.database.db.execute(sql`update payout_wallets set address = 'decline-me' where user_id = ${worker.id} and status = 'active'`);
+    const d = (await call(worker.id, 'POST', '/api/v2/payouts', { method: 'usdt-trc20', amount: '6' })).json<PayoutView>();
+    await t.database.db.execute(sql`update payouts set address = 'decline-me' where id = ${d.id}`);
+    await call(admin.id, 'POST', `/api/v2/admin/payouts/${d.id}/approve`);
+    const declined = await call(admin.id, 'POST', `/api/v2/admin/payouts/${d.id}/send`);
+    expect(declined.statusCode).toBe(409);
+    expect(declined.json().error.details).toMatchObject({ reason: 'provider_declined', provider: 'sandbox' });
+    expect((await q<{ status: string }>(sql`select status from payouts where id = ${d.id}`))[0]!.status).toBe('approved');
+  });
+
+  it('a method without a provider cannot be sent, only marked sent by hand', async () => {
+    const admin = await buildUser(t, { admin: true });
+    const worker = await buildUser(t, { userType: 'worker', balance: '0' });
+    await credit(worker.id, 'earning', 30_000_000);
+    await confirmedWallet(worker);
+    const p = (await call(worker.id, 'POST', '/api/v2/payouts', { method: 'usdt-trc20', amount: '10' })).json<PayoutView>();
+    await call(admin.id, 'POST', `/api/v2/admin/payouts/${p.id}/approve`);
+    const config = t.config as { PAYOUTS_SANDBOX?: boolean };
+    config.PAYOUTS_SANDBOX = false; // read per call, as on an installation without the sandbox
+    try {
+      expect((await call(admin.id, 'GET', '/api/v2/admin/payouts')).json().providers).toEqual({});
+      const res = await call(admin.id, 'POST', `/api/v2/admin/payouts/${p.id}/send`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.details).toMatchObject({ reason: 'no_provider' });
+      expect((await call(admin.id, 'POST', `/api/v2/admin/payouts/${p.id}/sent`, { reference: 'bank-ref-42' })).json()).toMatchObject({ status: 'sent', reference: 'bank-ref-42' });
+    } finally {
+      config.PAYOUTS_SANDBOX = true;
+    }
   });
 
   it('a deleted account forgets wallets no payout went to, and keeps the ones that were paid', async () => {

@@ -60,6 +60,9 @@ export async function payoutsRoutes(app: FastifyInstance) {
   r.post('/v2/admin/payouts/:id/sent', { config: { access: 'admin' }, schema: { params: PayoutIdSchema, body: MarkSentSchema } }, async (req) =>
     payouts.markSent(req.ctx, currentUser(req).id, req.params.id, req.body.reference),
   );
+  r.post('/v2/admin/payouts/:id/send', { config: { access: 'admin' }, schema: { params: PayoutIdSchema } }, async (req) =>
+    payouts.sendPayout(req.ctx, currentUser(req).id, req.params.id),
+  );
   r.post('/v2/admin/payouts/:id/reject', { config: { access: 'admin' }, schema: { params: PayoutIdSchema, body: RejectPayoutSchema } }, async (req) =>
     payouts.rejectPayout(req.ctx, currentUser(req).id, req.params.id, req.body.reason),
   );

@@ -180,6 +180,7 @@ const EXPECTED: Record<string, string> = {
   'GET /api/v2/admin/payouts': 'admin',
   'GET /api/v2/admin/payouts.csv': 'admin',
   'POST /api/v2/admin/payouts/:id/approve': 'admin',
+  'POST /api/v2/admin/payouts/:id/send': 'admin',
   'POST /api/v2/admin/payouts/:id/sent': 'admin',
   'POST /api/v2/admin/payouts/:id/reject': 'admin',
   'POST /api/v2/admin/funds-returns/:id/close': 'admin',

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYOUT_METHODS, type AdminPayoutQuery, type AdminPayoutView, type PayoutMethod } from '#shared/contracts/payouts.ts';
+import { PAYOUT_METHODS, type AdminPayoutQuery, type AdminPayoutView, type PayoutMethod, type PayoutMethodView } from '#shared/contracts/payouts.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Banner } from '#web/components/ui/banner.tsx';
@@ -8,22 +8,36 @@ import { Card } from '#web/components/ui/card.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { Field, TextInput } from '#web/components/ui/field.tsx';
 import { LoadingBlock } from '#web/components/ui/states.tsx';
-import { approvedCsvUrl, useAdminPayoutsQuery, useApprovePayoutMutation, useCloseFundsReturnMutation, useMarkPayoutSentMutation, useRejectPayoutMutation } from './api.ts';
+import {
+  approvedCsvUrl,
+  useAdminPayoutMethodsQuery,
+  useAdminPayoutsQuery,
+  useApprovePayoutMutation,
+  useCloseFundsReturnMutation,
+  useMarkPayoutSentMutation,
+  useRejectPayoutMutation,
+  useSendPayoutMutation,
+  useUpdatePayoutMethodMutation,
+} from './api.ts';
 import { payoutErrorKey } from './errors.ts';
 import { PAYOUT_TONE } from './history.tsx';
 
 type StatusFilter = AdminPayoutQuery['status'];
 const STATUSES: StatusFilter[] = ['open', 'requested', 'approved', 'sent', 'rejected'];
 
-/** The actions of one payout: approve; mark sent with a reference; reject with a reason (money returned). */
-function PayoutActions({ p }: { p: AdminPayoutView }) {
+/**
+ * The actions of one payout: approve; send through the method's provider, or mark sent by hand with
+ * a reference; reject with a reason (money returned).
+ */
+function PayoutActions({ p, provider }: { p: AdminPayoutView; provider: string | undefined }) {
   const { t } = useTranslation('partner');
   const [approve, approving] = useApprovePayoutMutation();
   const [markSent, sending] = useMarkPayoutSentMutation();
+  const [send, sendingVia] = useSendPayoutMutation();
   const [reject, rejecting] = useRejectPayoutMutation();
   const [mode, setMode] = useState<'sent' | 'reject' | null>(null);
   const [text, setText] = useState('');
-  const failed = approving.error ?? sending.error ?? rejecting.error;
+  const failed = approving.error ?? sending.error ?? sendingVia.error ?? rejecting.error;
   if (p.status === 'sent' || p.status === 'rejected') return <span className="text-sm muted">{p.reference ?? p.rejectReason}</span>;
   const submit = async () => {
     if (text.trim().length < 3) return;
@@ -35,7 +49,10 @@ function PayoutActions({ p }: { p: AdminPayoutView }) {
       {mode === null ? (
         <div className="cluster">
           {p.status === 'requested' && <Button loading={approving.isLoading} onClick={() => void approve(p.id)}>{t('admin.approve')}</Button>}
-          {p.status === 'approved' && <Button onClick={() => (setMode('sent'), setText(''))}>{t('admin.markSent')}</Button>}
+          {p.status === 'approved' && provider && (
+            <Button loading={sendingVia.isLoading} title={t('admin.sendHint')} onClick={() => void send(p.id)}>{t('admin.send', { provider })}</Button>
+          )}
+          {p.status === 'approved' && <Button variant={provider ? 'secondary' : 'primary'} onClick={() => (setMode('sent'), setText(''))}>{t('admin.markSent')}</Button>}
           <Button variant="secondary" onClick={() => (setMode('reject'), setText(''))}>{t('admin.reject')}</Button>
         </div>
       ) : (
@@ -65,6 +82,72 @@ function ReturnClose({ id }: { id: number }) {
       <TextInput aria-label={t('admin.returnNote')} placeholder={t('admin.returnNote')} value={note} onChange={(e) => setNote(e.target.value)} />
       <Button type="submit" variant="secondary" loading={closing.isLoading} disabled={note.trim().length < 3}>{t('admin.closeReturn')}</Button>
     </form>
+  );
+}
+
+/** One payout method's row: enabled, minimum and fees, saved together (the server keeps the fee below the minimum). */
+function MethodRow({ m, provider }: { m: PayoutMethodView; provider: string | undefined }) {
+  const { t } = useTranslation('partner');
+  const [update, updating] = useUpdatePayoutMethodMutation();
+  const [form, setForm] = useState(m);
+  const dirty = form.enabled !== m.enabled || form.minAmount !== m.minAmount || form.feeFixed !== m.feeFixed || form.feePercent !== m.feePercent;
+  const label = t(`methods.${m.method}`);
+  const set = (key: 'minAmount' | 'feeFixed' | 'feePercent') => (e: ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: e.target.value });
+  return (
+    <tr data-testid={`payout-method-${m.method}`}>
+      <th scope="row">{label}</th>
+      <td>
+        <input type="checkbox" aria-label={`${t('admin.methodEnabled')}: ${label}`} checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
+      </td>
+      <td><TextInput aria-label={`${t('admin.minAmount')}: ${label}`} inputMode="decimal" value={form.minAmount} onChange={set('minAmount')} /></td>
+      <td><TextInput aria-label={`${t('admin.feeFixed')}: ${label}`} inputMode="decimal" value={form.feeFixed} onChange={set('feeFixed')} /></td>
+      <td><TextInput aria-label={`${t('admin.feePercent')}: ${label}`} inputMode="decimal" value={form.feePercent} onChange={set('feePercent')} /></td>
+      <td>{provider ?? <span className="muted">{t('admin.manual')}</span>}</td>
+      <td>
+        <div className="stack stack--xs">
+          <Button variant="secondary" loading={updating.isLoading} disabled={!dirty} onClick={() => void update(form)}>{t('admin.save')}</Button>
+          {updating.isSuccess && !dirty && <span className="text-sm muted" role="status">{t('admin.saved')}</span>}
+          {updating.error && <Banner tone="danger" role="alert">{t(payoutErrorKey(updating.error))}</Banner>}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** The payout methods: switch on or off, minimum and fees; which provider sends each. */
+function PayoutMethodsEditor({ providers }: { providers: Partial<Record<PayoutMethod, string>> }) {
+  const { t } = useTranslation('partner');
+  const { data, isLoading, isError, error } = useAdminPayoutMethodsQuery();
+  return (
+    <section className="stack" aria-labelledby="admin-methods-heading">
+      <h3 id="admin-methods-heading">{t('admin.methodsTitle')}</h3>
+      <p className="text-sm muted">{t('admin.methodsLead')}</p>
+      {isLoading ? (
+        <LoadingBlock lines={2} />
+      ) : isError || !data ? (
+        <Banner tone="danger" role="alert">{t(payoutErrorKey(error))}</Banner>
+      ) : (
+        <div className="table-wrap">
+          <table className="table partner-table">
+            <caption className="visually-hidden">{t('admin.methodsTitle')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.method')}</th>
+                <th scope="col">{t('admin.methodEnabled')}</th>
+                <th scope="col">{t('admin.minAmount')}</th>
+                <th scope="col">{t('admin.feeFixed')}</th>
+                <th scope="col">{t('admin.feePercent')}</th>
+                <th scope="col">{t('admin.provider')}</th>
+                <th scope="col"><span className="visually-hidden">{t('admin.actions')}</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((m) => <MethodRow key={m.method} m={m} provider={providers[m.method]} />)}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -140,13 +223,14 @@ export function AdminPayoutsPanel() {
                         {p.risk.walletChangedRecently && <> <Badge tone="warning">{t('admin.walletRecent')}</Badge></>}
                       </td>
                       <td><Badge tone={PAYOUT_TONE[p.status]}>{t(`status.${p.status}`)}</Badge></td>
-                      <td><PayoutActions p={p} /></td>
+                      <td><PayoutActions p={p} provider={data.providers[p.method]} /></td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
           )}
+          <PayoutMethodsEditor providers={data.providers} />
           <section className="stack" aria-labelledby="admin-returns-heading">
             <h3 id="admin-returns-heading">{t('admin.returns')}</h3>
             {data.returns.length === 0 ? (

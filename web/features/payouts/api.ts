@@ -4,6 +4,8 @@ import type {
   FundsReturnRequest,
   FundsReturnView,
   PayoutHistoryView,
+  PayoutMethod,
+  PayoutMethodView,
   PayoutRequest,
   PayoutSummaryView,
   PayoutView,
@@ -19,7 +21,7 @@ const qs = (q: Record<string, string | undefined>) => new URLSearchParams(Object
 export const approvedCsvUrl = (method?: string) => `/api/v2/admin/payouts.csv${method ? `?method=${encodeURIComponent(method)}` : ''}`;
 
 /** Money out: /api/v2/payouts… and the admins' /api/v2/admin/payouts… (server/surfaces/site-api/payouts.routes.ts). */
-export const payoutsApi = api.enhanceEndpoints({ addTagTypes: ['PayoutWallets', 'Payouts', 'AdminPayouts'] }).injectEndpoints({
+export const payoutsApi = api.enhanceEndpoints({ addTagTypes: ['PayoutWallets', 'Payouts', 'AdminPayouts', 'PayoutMethods'] }).injectEndpoints({
   endpoints: (build) => ({
     payoutWallets: build.query<WalletsView, void>({ query: () => 'api/v2/payouts/wallets', providesTags: ['PayoutWallets'] }),
     requestPayoutWallet: build.mutation<WalletView, WalletRequest>({
@@ -52,6 +54,15 @@ export const payoutsApi = api.enhanceEndpoints({ addTagTypes: ['PayoutWallets', 
       query: ({ id, reference }) => ({ url: `api/v2/admin/payouts/${id}/sent`, method: 'POST', body: { reference } }),
       invalidatesTags: ['AdminPayouts'],
     }),
+    sendPayout: build.mutation<PayoutView, number>({
+      query: (id) => ({ url: `api/v2/admin/payouts/${id}/send`, method: 'POST' }),
+      invalidatesTags: ['AdminPayouts'],
+    }),
+    adminPayoutMethods: build.query<PayoutMethodView[], void>({ query: () => 'api/v2/admin/payout-methods', providesTags: ['PayoutMethods'] }),
+    updatePayoutMethod: build.mutation<PayoutMethodView, Omit<PayoutMethodView, 'method'> & { method: PayoutMethod }>({
+      query: ({ method, ...body }) => ({ url: `api/v2/admin/payout-methods/${method}`, method: 'PUT', body }),
+      invalidatesTags: ['PayoutMethods', 'PayoutWallets'],
+    }),
     rejectPayout: build.mutation<PayoutView, { id: number; reason: string }>({
       query: ({ id, reason }) => ({ url: `api/v2/admin/payouts/${id}/reject`, method: 'POST', body: { reason } }),
       invalidatesTags: ['AdminPayouts'],
@@ -75,5 +86,8 @@ export const {
   useApprovePayoutMutation,
   useMarkPayoutSentMutation,
   useRejectPayoutMutation,
+  useSendPayoutMutation,
+  useAdminPayoutMethodsQuery,
+  useUpdatePayoutMethodMutation,
   useCloseFundsReturnMutation,
 } = payoutsApi;

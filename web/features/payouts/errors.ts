@@ -1,6 +1,6 @@
 import { apiErrorCode } from '#web/store/api.ts';
 
-const REASONS = ['deposited', 'no_wallet', 'wallet_hold', 'minimum', 'fee', 'method', 'address', 'not_depositor', 'open', 'status'];
+const REASONS = ['deposited', 'no_wallet', 'wallet_hold', 'minimum', 'fee', 'method', 'address', 'not_depositor', 'open', 'status', 'no_provider', 'provider_declined'];
 const CODES = ['VALIDATION_FAILED', 'INSUFFICIENT_FUNDS', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'CSRF_FAILED', 'FORBIDDEN'];
 
 /** The `partner` catalogue key (under `errors.`) for a failed payout call. */
