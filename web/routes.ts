@@ -166,6 +166,21 @@ export const PAGES: readonly PageDef[] = [
   ].map(([id, path, file]) => page({ id: id!, path: path!, module: `routes/partner/${file}.tsx`, namespaces: ['partner'], access: { kind: 'user' } })),
   page({ id: 'affiliate', path: '/affiliate', module: 'routes/marketing/affiliate.tsx', namespaces: ['partner'] }),
 
+  // Worker hub and worker acquisition (issue 19)
+  page({ id: 'play-and-earn', path: '/play-and-earn', module: 'routes/hub/home.tsx', namespaces: ['hub', 'pricing'] }),
+  page({ id: 'play-and-earn-leaderboard', path: '/play-and-earn/leaderboard', module: 'routes/hub/leaderboard.tsx', namespaces: ['hub'] }),
+  page({ id: 'play-and-earn-profile', path: '/play-and-earn/profile', module: 'routes/hub/profile.tsx', namespaces: ['hub'], access: { kind: 'userType' } }),
+  page({ id: 'play-and-earn-rewards', path: '/play-and-earn/rewards', module: 'routes/hub/rewards.tsx', namespaces: ['hub'] }),
+  page({ id: 'play-and-earn-play', path: '/play-and-earn/play', module: 'routes/hub/play.tsx', namespaces: ['hub'] }),
+  page({ id: 'play-and-earn-training', path: '/play-and-earn/training', module: 'routes/hub/training.tsx', namespaces: ['hub'] }),
+  page({ id: 'play-and-earn-faq', path: '/play-and-earn/faq', module: 'routes/hub/faq.tsx', namespaces: ['hub'] }),
+  page({ id: 'make-money-online', path: '/make-money-online', module: 'routes/hub/make-money-online.tsx', namespaces: ['hub', 'pricing'] }),
+  page({ id: 'jobs', path: '/jobs', module: 'routes/hub/jobs.tsx', namespaces: ['hub'] }),
+  page({ id: 'job', path: '/job', module: 'routes/hub/job.tsx', namespaces: ['hub'] }),
+  page({ id: 'workers-software', path: '/workers-software', module: 'routes/hub/workers-software.tsx', namespaces: ['hub'] }),
+  page({ id: 'workers-software-captcha-bot-rs', path: '/workers-software/captcha-bot-rs', module: 'routes/hub/bot.tsx', namespaces: ['hub'] }),
+  page({ id: 'workers-software-rucaptcha-bot', path: '/workers-software/rucaptcha-bot', module: 'routes/hub/bot.tsx', namespaces: ['hub'] }),
+
   // Content (issue 15): blog, tutorials and software articles — en and ru (spec §2 Languages)
   ...([
     ['blog', '/blog'],
