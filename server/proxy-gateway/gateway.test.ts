@@ -148,10 +148,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await Promise.all(upstreams.map((u) => u.close(true)));
-  target?.closeAllConnections();
-  await new Promise((r) => target?.close(r));
-  secureTarget?.closeAllConnections();
-  await new Promise((r) => secureTarget?.close(r));
+  for (const server of [target, secureTarget]) {
+    if (!server) continue;
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
   await t?.close();
 });
 
