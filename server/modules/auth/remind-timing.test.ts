@@ -3,6 +3,7 @@
  * token and the mail) as for one without. Now both answer after the same work (the throttles) and
  * the lookup and the mail happen after the answer.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens } from '#server/db/schema/index.ts';
@@ -16,15 +17,23 @@ let t: TestApp;
 /**
  * The SQL statements (text, without parameters) issued while `run` is awaited, read through
  * drizzle's query logger: a spy on the real database, every statement still runs. Work scheduled
- * after the answer (setImmediate) starts once `run` has resolved and the logger is restored.
+ * after the answer (setImmediate) starts once `run` has resolved and the logger is restored; the
+ * app's own background jobs are told apart by their async context.
  */
 async function statementsDuring(app: TestApp, run: () => Promise<unknown>): Promise<string[]> {
   const session = (app.database.db as unknown as { session: { logger: { logQuery(query: string, params: unknown[]): void } } }).session;
   const original = session.logger;
   const seen: string[] = [];
-  session.logger = { logQuery: (query) => void seen.push(query) };
+  // Only statements of `run` itself: the app's background jobs share the database.
+  const mine = new AsyncLocalStorage<true>();
+  session.logger = {
+    logQuery: (query, params) => {
+      if (mine.getStore()) seen.push(query);
+      original.logQuery(query, params);
+    },
+  };
   try {
-    await run();
+    await mine.run(true, run);
   } finally {
     session.logger = original;
   }
