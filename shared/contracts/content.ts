@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** The three collections of the content engine (issue 15) and where each lives. */
-export const COLLECTIONS = ['blog', 'tutorials', 'software'] as const;
+/**
+ * The collections of the content engine (issue 15) and where each lives; `faq` and `kb` are the
+ * help centre's FAQ and knowledge-base articles (issue 18).
+ */
+export const COLLECTIONS = ['blog', 'tutorials', 'software', 'faq', 'kb'] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 export const ARTICLE_STATUSES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
@@ -28,6 +31,8 @@ export const COLLECTION_INFO: Record<Collection, CollectionInfo> = {
   blog: { path: '/blog', editorPath: '/editor/blog', api: 'v1/articles', editorApi: 'v1/editor/articles', defaultSort: 'latest' },
   tutorials: { path: '/h', editorPath: '/editor/h', api: 'v1/tutorials', editorApi: 'v1/editor/tutorials', defaultSort: 'latest' },
   software: { path: '/software/blog', editorPath: '/editor/software/blog', api: 'v1/catalog/articles', editorApi: 'v1/editor/catalog/articles', defaultSort: 'popular' },
+  faq: { path: '/support/faq', editorPath: '/editor/support/faq', api: 'v1/support/faq', editorApi: 'v1/editor/support/faq', defaultSort: 'latest' },
+  kb: { path: '/kb', editorPath: '/editor/kb', api: 'v1/kb', editorApi: 'v1/editor/kb', defaultSort: 'latest' },
 };
 
 /** Spec §5: a search text filters only from 3 characters on. */
@@ -264,7 +269,7 @@ export interface ContentDomain {
 
 export const DomainParamsSchema = z.object({ host: z.string().trim().toLowerCase().min(1).max(253).regex(/^[a-z0-9.-]+$/) });
 export const DomainBodySchema = z.object({
-  collections: z.array(z.enum(COLLECTIONS)).max(3),
+  collections: z.array(z.enum(COLLECTIONS)).max(COLLECTIONS.length),
   languages: z.array(z.enum(CONTENT_LANGUAGES)).max(2),
 });
 export type DomainBody = z.input<typeof DomainBodySchema>;

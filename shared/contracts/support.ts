@@ -48,7 +48,7 @@ export const QueueQuerySchema = z.object({
   assignee: z.enum(['me', 'none']).optional(),
   page: z.coerce.number().int().min(0).max(10_000).default(0),
 });
-export type QueueQuery = z.input<typeof QueueQuerySchema>;
+export type QueueQuery = z.infer<typeof QueueQuerySchema>;
 
 export interface AttachmentView {
   id: number;
@@ -143,7 +143,7 @@ export interface CannedReply {
 
 // Help centre
 
-export const HelpSearchQuerySchema = z.object({ q: z.string().max(200).default(''), language: z.string().max(8).optional() });
+export const HelpSearchQuerySchema = z.object({ q: z.string().max(200).default(''), language: z.string().max(8).optional(), hostname: z.string().max(253).optional() });
 export type HelpSearchQuery = z.input<typeof HelpSearchQuerySchema>;
 export interface HelpHit {
   collection: 'faq' | 'kb' | 'tutorials';
@@ -170,6 +170,8 @@ export const BotMessageSchema = z.object({
   threadId: z.number().int().positive().optional(),
   text: z.string().trim().min(1).max(1000),
   language: z.string().max(8).optional(),
+  /** The article picked from a clarifying choice. */
+  choice: z.object({ collection: z.enum(['faq', 'kb', 'tutorials']), slug: z.string().max(120) }).optional(),
 });
 export type BotMessageInput = z.input<typeof BotMessageSchema>;
 export interface BotSourceView {
@@ -290,7 +292,7 @@ export const FeedbackQuerySchema = z.object({
   rating: z.coerce.number().int().min(1).max(5).optional(),
   days: z.coerce.number().int().min(1).max(3650).optional(),
 });
-export type FeedbackQuery = z.input<typeof FeedbackQuerySchema>;
+export type FeedbackQuery = z.infer<typeof FeedbackQuerySchema>;
 export interface FeedbackRow {
   id: number;
   kind: FeedbackKind;

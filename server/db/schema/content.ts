@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-export const CONTENT_COLLECTIONS = ['blog', 'tutorials', 'software'] as const;
+export const CONTENT_COLLECTIONS = ['blog', 'tutorials', 'software', 'faq', 'kb'] as const;
 export const CONTENT_STATUSES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
 export const CONTENT_LANGUAGES = ['en', 'ru'] as const;
 

@@ -361,3 +361,33 @@ export async function upsertDomain(db: Db, row: { host: string; collections: str
 export async function notifyContent(db: Db, payload: string) {
   await db.execute(sql`select pg_notify('content', ${payload})`);
 }
+
+export interface SearchHitRow {
+  id: number;
+  collection: Collection;
+  slug: string;
+  title: string;
+  summary: string;
+  plain: string;
+  rank: number;
+}
+
+/**
+ * Ranked search over several collections in one language (the help centre and its bot, issue 18).
+ * A question is matched word by word (any of its stemmed words, so a natural-language question
+ * finds the article that answers it); an article holding every word ranks above the others.
+ */
+export async function searchAcross(db: Db, f: { collections: Collection[]; language: ContentLanguage; host: string; at: Date; text: string; limit: number }): Promise<SearchHitRow[]> {
+  const cfg = configOf(f.language);
+  // The question's own stemmed words, each quoted, joined with OR (cast, not re-normalised).
+  const anyWord = sql`(coalesce(nullif(array_to_string(array(select quote_literal(w) from unnest(tsvector_to_array(to_tsvector(${cfg}, ${f.text}))) w), ' | '), ''), '''-''')::tsquery)`;
+  const allWords = sql`websearch_to_tsquery(${cfg}, ${f.text})`;
+  const rank = sql<number>`(ts_rank_cd(${v.search}, ${anyWord}, 1) + ts_rank(${v.search}, ${anyWord}, 1) + case when ${v.search} @@ ${allWords} then 1 else 0 end)::float8`;
+  return db
+    .select({ id: a.id, collection: a.collection, slug: a.slug, title: v.title, summary: v.summary, plain: v.plain, rank })
+    .from(a)
+    .innerJoin(v, and(eq(v.articleId, a.id), eq(v.language, f.language)))
+    .where(and(inArray(a.collection, f.collections), isPublicAt(f.at), sql`${f.host} = any(${a.hosts})`, sql`${v.search} @@ ${anyWord}`))
+    .orderBy(sql`${rank} desc`, desc(a.id))
+    .limit(f.limit);
+}

@@ -193,6 +193,35 @@ export async function recordView(ctx: Ctx, id: number): Promise<{ counted: boole
   return { counted: await repo.addView(ctx.db, id, new Date()) };
 }
 
+/** One article found by `searchArticles`: its plain text lets callers quote the passage that matched. */
+export interface ArticleSearchHit {
+  collection: Collection;
+  slug: string;
+  title: string;
+  summary: string;
+  plain: string;
+  rank: number;
+}
+
+/**
+ * Public articles of some collections ranked for a question in one language (en or ru; others
+ * fall back to en), best first. Under 3 characters nothing is searched (spec §5).
+ */
+export async function searchArticles(
+  ctx: Ctx,
+  q: { collections: Collection[]; text: string; language?: string; hostname?: string; limit?: number },
+): Promise<{ language: ContentLanguage; hits: ArticleSearchHit[] }> {
+  const language = contentLanguageOf(q.language);
+  const text = q.text.trim();
+  if (text.length < SEARCH_MIN_CHARS) return { language, hits: [] };
+  const host = await hostKey(ctx, q.hostname);
+  const shown = [];
+  for (const c of q.collections) if (await hostShows(ctx, host, c, language)) shown.push(c);
+  if (shown.length === 0) return { language, hits: [] };
+  const rows = await repo.searchAcross(ctx.db, { collections: shown, language, host, at: new Date(), text: text.slice(0, 200), limit: q.limit ?? 10 });
+  return { language, hits: rows.map(({ id: _id, ...r }) => r) };
+}
+
 // Editor
 
 function isLive(row: { status: string; publishAt: Date | null }, at = new Date()): boolean {

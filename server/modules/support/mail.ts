@@ -4,7 +4,7 @@ import { isLanguage, type Language } from '#shared/i18n/languages.ts';
 import { canonicalUrl } from '#shared/i18n/routing.ts';
 
 type MailTexts = Record<string, { subject: string; intro: string; action: string; outro: string }>;
-const catalogues = import.meta.glob<{ mail: MailTexts }>('../../../shared/i18n/locales/*/support.json', { import: 'default', eager: true });
+const catalogues = import.meta.glob<{ mail: MailTexts } & Record<string, unknown>>('../../../shared/i18n/locales/*/support.json', { import: 'default', eager: true });
 
 export type SupportMailKind = 'ticketOpened' | 'staffReplied' | 'ticketClosed' | 'userReplied' | 'newTicket';
 
@@ -39,4 +39,14 @@ export function renderSupportMail(ctx: Ctx, kind: SupportMailKind, lang: string,
     `<p>— ${escapeHtml(all.brand)}</p>`,
   ].join('');
   return { subject, text, html, link };
+}
+
+/** A plain text of the support catalogue by dotted key, in `lang` (English fallback), `{{var}}` filled. */
+export function supportText(lang: string, key: string, vars: Record<string, string> = {}): string {
+  const lookup = (l: string) => {
+    let node: unknown = catalogues[`../../../shared/i18n/locales/${l}/support.json`];
+    for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    return typeof node === 'string' ? node : undefined;
+  };
+  return fill(lookup(lang) ?? lookup('en') ?? key, vars);
 }

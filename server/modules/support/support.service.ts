@@ -203,9 +203,9 @@ export async function closeByUser(ctx: Ctx, userId: number, id: number): Promise
 // ---- staff -------------------------------------------------------------------------------------
 
 export async function staffQueue(ctx: Ctx, staffId: number, q: QueueQuery): Promise<QueueView> {
-  const status = q.status ?? 'active';
+  const status = q.status;
   const statuses: TicketStatus[] = status === 'all' ? [...TICKET_STATUSES] : status === 'active' ? ['open', 'answered', 'waiting'] : [status];
-  const page = q.page ?? 0;
+  const page = q.page;
   const [{ rows, total }, counts, staff] = await Promise.all([
     repo.queue(ctx.db, {
       statuses,

@@ -239,6 +239,11 @@ const EXPECTED: Record<string, string> = {
   'POST /api/v2/support/feedback': 'public',
   'GET /api/v2/staff/support/feedback': 'staff',
   'GET /api/v2/staff/support/feedback.csv': 'staff',
+  'GET /api/v2/support/search': 'public',
+  'POST /api/v2/support/bot/messages': 'public',
+  'GET /api/v2/support/bot/threads/:id': 'public',
+  'POST /api/v2/support/bot/handoff': 'user',
+  'GET /api/v2/staff/support/bot-threads': 'staff',
   // Support centre (issue 18)
   'GET /api/v2/support/tickets': 'user',
   'GET /api/v2/support/tickets/:id': 'user',

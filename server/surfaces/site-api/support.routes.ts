@@ -4,6 +4,10 @@ import { z } from 'zod';
 import {
   AssignSchema,
   AutoRenewSchema,
+  BotMessageSchema,
+  BotThreadsQuerySchema,
+  HandoffSchema,
+  HelpSearchQuerySchema,
   BuyEnterpriseSchema,
   CannedSchema,
   CurrencyQuerySchema,
@@ -18,10 +22,14 @@ import {
   TicketIdSchema,
 } from '#shared/contracts/support.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import * as bot from '#server/modules/support/bot.service.ts';
 import * as enterprise from '#server/modules/support/enterprise.service.ts';
 import * as feedback from '#server/modules/support/feedback.service.ts';
+import { helpSearch } from '#server/modules/support/help.service.ts';
 import * as support from '#server/modules/support/support.service.ts';
 import { currentUser } from '#server/plugins/access.ts';
+import { csrfVisitorId } from '#server/plugins/csrf.ts';
+import { cookieNamesOf } from '#server/plugins/session.ts';
 import { read, userOf } from './reads.ts';
 
 const IdSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -84,6 +92,22 @@ export async function supportRoutes(app: FastifyInstance) {
   r.post('/v2/staff/support/canned', { config: { access: 'staff' }, schema: { body: CannedSchema } }, async (req) => support.createCanned(req.ctx, uid(req), req.body));
   r.put('/v2/staff/support/canned/:id', { config: { access: 'staff' }, schema: { params: IdSchema, body: CannedSchema } }, async (req) => support.updateCanned(req.ctx, req.params.id, req.body));
   r.delete('/v2/staff/support/canned/:id', { config: { access: 'staff' }, schema: { params: IdSchema } }, async (req) => support.deleteCanned(req.ctx, req.params.id));
+
+  // Help centre search and the support bot. The bot's threads belong to the signed-in user, or
+  // to the anonymous visitor (CSRF visitor id) that started them.
+  read(app, { path: '/v2/support/search', access: 'public', query: HelpSearchQuerySchema, handler: (call) => helpSearch(call.ctx, call.query) });
+  const caller = (req: FastifyRequest) => ({ userId: req.auth?.user?.id ?? null, visitor: csrfVisitorId(req.cookies[cookieNamesOf(req).csrf]) ?? `ip:${req.ip}` });
+  r.post('/v2/support/bot/messages', { config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: BotMessageSchema } }, async (req) =>
+    bot.say(req.ctx, caller(req), { ...req.body, hostname: req.headers.host }),
+  );
+  r.get('/v2/support/bot/threads/:id', { config: { access: 'public' }, schema: { params: IdSchema } }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return bot.getThread(req.ctx, req.params.id, caller(req));
+  });
+  r.post('/v2/support/bot/handoff', { config: { access: 'user', rateLimit: { max: 5, timeWindow: '1 minute' } }, schema: { body: HandoffSchema } }, async (req) =>
+    bot.handOff(req.ctx, { ...caller(req), userId: uid(req) }, req.body),
+  );
+  read(app, { path: '/v2/staff/support/bot-threads', access: 'staff', query: BotThreadsQuerySchema, cacheControl: 'no-store', handler: (call) => bot.staffThreads(call.ctx, call.query.filter) });
 
   // Enterprise support (spec §7)
   read(app, { path: '/v2/user/enterprise_support/pricing', access: 'public', query: CurrencyQuerySchema, handler: (call) => enterprise.pricing(call.ctx, call.query.currency) });
