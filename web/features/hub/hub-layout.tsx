@@ -15,7 +15,17 @@ const SECTIONS = [
 ] as const;
 
 /** The page's title, meta description and header band, with the hub's section links. */
-export function HubLayout({ page, children, nav = true, lead }: { page: string; children: ReactNode; nav?: boolean; lead?: ReactNode }) {
+export function HubLayout({
+  page,
+  children,
+  nav = true,
+  lead,
+}: {
+  page: string;
+  children: ReactNode;
+  nav?: boolean;
+  lead?: ReactNode;
+}) {
   const { t } = useTranslation('hub');
   const { path } = useCurrentPage();
   return (
@@ -32,15 +42,17 @@ export function HubLayout({ page, children, nav = true, lead }: { page: string; 
       </header>
       {nav && (
         <nav className="hub-nav" aria-label={t('nav.label')}>
-          <ul className="container hub-nav__list">
-            {SECTIONS.map(([key, to]) => (
-              <li key={key}>
-                <LocalizedLink to={to} className="hub-nav__link" aria-current={path === to ? 'page' : undefined}>
-                  {t(`nav.${key}`)}
-                </LocalizedLink>
-              </li>
-            ))}
-          </ul>
+          <div className="container">
+            <ul className="hub-nav__list">
+              {SECTIONS.map(([key, to]) => (
+                <li key={key}>
+                  <LocalizedLink to={to} className="hub-nav__link" aria-current={path === to ? 'page' : undefined}>
+                    {t(`nav.${key}`)}
+                  </LocalizedLink>
+                </li>
+              ))}
+            </ul>
+          </div>
         </nav>
       )}
       <div className="section section--tight">

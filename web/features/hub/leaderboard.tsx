@@ -19,7 +19,7 @@ function Row({ row, lang, mine }: { row: LeaderboardRow; lang: string; mine?: bo
   return (
     <tr className={mine ? 'hub-board__me' : undefined}>
       <td className="num">{row.rank > 0 ? count(row.rank, lang) : '—'}</td>
-      <th scope="row" className="mono">
+      <td className="mono">
         {row.name}
         {mine && (
           <>
@@ -27,7 +27,7 @@ function Row({ row, lang, mine }: { row: LeaderboardRow; lang: string; mine?: bo
             <Badge tone="info">{t('leaderboard.you')}</Badge>
           </>
         )}
-      </th>
+      </td>
       <td className="num">{count(row.solved, lang)}</td>
       <td className="num">{row.accuracy === null ? '—' : percent(row.accuracy, lang)}</td>
       <td className="num">{usd(row.earned, lang)}</td>

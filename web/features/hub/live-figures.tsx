@@ -35,7 +35,7 @@ export function LiveFigures({ lang, limit }: { lang: string; limit?: number }) {
   return (
     <section className="stack" aria-labelledby="hub-figures">
       <h2 id="hub-figures">{t('figures.title')}</h2>
-      <div className="grid grid-3">
+      <div className="grid-3 hub-list">
         <Stat label={t('figures.online')} value={data.workersOnline === null ? t('figures.noSample') : count(data.workersOnline, lang)} hint={t('figures.onlineHint')} />
         <Stat label={t('figures.types')} value={count(data.earnings.length, lang)} hint={t('figures.typesHint', { days: data.days })} />
         <Stat
@@ -61,7 +61,7 @@ export function LiveFigures({ lang, limit }: { lang: string; limit?: number }) {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.type}>
-                  <th scope="row">{t(`pricing:types.${r.type}`, { defaultValue: r.type })}</th>
+                  <td>{t(`pricing:types.${r.type}`, { defaultValue: r.type })}</td>
                   <td className="num">{count(r.solved, lang)}</td>
                   <td className="num">{usd(r.perHour, lang)}</td>
                   <td className="num">{usd(r.per1000, lang)}</td>

@@ -15,10 +15,20 @@ export function OpenRoles({ lang }: { lang: string }) {
   if (isLoading || !data) return <LoadingBlock lines={3} />;
   if (data.records.length === 0) return <EmptyState title={t('jobs.emptyTitle')} description={t('jobs.emptyText')} />;
   return (
-    <ul className="grid grid-2">
+    <ul className="grid-2 hub-list">
       {data.records.map((a) => (
         <li key={a.id}>
-          <Card as="article" headingLevel={3} title={a.title} description={a.summary} footer={<LocalizedLink to={`/blog/${a.slug}`} className="link">{t('jobs.read')}</LocalizedLink>} />
+          <Card
+            as="article"
+            headingLevel={3}
+            interactive
+            title={
+              <LocalizedLink to={`/blog/${a.slug}`} className="hub-card-link">
+                {a.title}
+              </LocalizedLink>
+            }
+            description={a.summary}
+          />
         </li>
       ))}
     </ul>

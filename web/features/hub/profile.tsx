@@ -21,7 +21,7 @@ export function HubProfileView({ lang }: { lang: string }) {
   const maxSolved = Math.max(1, ...data.trend.map((d) => d.solved));
   return (
     <>
-      <div className="grid grid-4">
+      <div className="grid-4 hub-list">
         <Stat label={t('profile.name')} value={<span className="mono">{data.name}</span>} hint={t('profile.nameHint')} />
         <Stat
           label={t('profile.level')}

@@ -32,10 +32,20 @@ export default function HubHomePage() {
       <LiveFigures lang={lang} />
       <section className="stack" aria-labelledby="hub-more">
         <h2 id="hub-more">{t('home.more')}</h2>
-        <ul className="grid grid-3">
+        <ul className="grid-3 hub-list">
           {CARDS.map((key) => (
             <li key={key}>
-              <Card as="article" headingLevel={3} title={t(`nav.${key}`)} description={t(`home.cards.${key}`)} footer={<LocalizedLink to={`${HUB_PATH}/${key}`} className="link">{t('home.open')}</LocalizedLink>} />
+              <Card
+                as="article"
+                headingLevel={3}
+                interactive
+                title={
+                  <LocalizedLink to={`${HUB_PATH}/${key}`} className="hub-card-link">
+                    {t(`nav.${key}`)}
+                  </LocalizedLink>
+                }
+                description={t(`home.cards.${key}`)}
+              />
             </li>
           ))}
         </ul>

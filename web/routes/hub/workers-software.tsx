@@ -10,10 +10,20 @@ export default function WorkersSoftwarePage() {
   return (
     <HubLayout page="software" nav={false}>
       <CopySections page="software" />
-      <ul className="grid grid-2">
+      <ul className="grid-2 hub-list">
         {(['captcha-bot-rs', 'rucaptcha-bot'] as const).map((slug) => (
           <li key={slug}>
-            <Card as="article" headingLevel={3} title={t(`bots.${slug}.name`)} description={t('bots.notAvailableShort')} footer={<LocalizedLink to={`/workers-software/${slug}`} className="link">{t('bots.details')}</LocalizedLink>} />
+            <Card
+              as="article"
+              headingLevel={3}
+              interactive
+              title={
+                <LocalizedLink to={`/workers-software/${slug}`} className="hub-card-link">
+                  {t(`bots.${slug}.name`)}
+                </LocalizedLink>
+              }
+              description={t('bots.notAvailableShort')}
+            />
           </li>
         ))}
       </ul>
