@@ -215,7 +215,7 @@ export async function searchArticles(
   const text = q.text.trim();
   if (text.length < SEARCH_MIN_CHARS) return { language, hits: [] };
   const host = await hostKey(ctx, q.hostname);
-  const shown = [];
+  const shown: Collection[] = [];
   for (const c of q.collections) if (await hostShows(ctx, host, c, language)) shown.push(c);
   if (shown.length === 0) return { language, hits: [] };
   const rows = await repo.searchAcross(ctx.db, { collections: shown, language, host, at: new Date(), text: text.slice(0, 200), limit: q.limit ?? 10 });

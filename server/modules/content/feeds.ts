@@ -13,6 +13,8 @@ const TITLES: Record<Collection, Record<ContentLanguage, string>> = {
   blog: { en: 'Blog', ru: 'Блог' },
   tutorials: { en: 'Tutorials', ru: 'Инструкции' },
   software: { en: 'Software articles', ru: 'Статьи о программах' },
+  faq: { en: 'FAQ', ru: 'Вопросы и ответы' },
+  kb: { en: 'Knowledge base', ru: 'База знаний' },
 };
 
 /** The channel description RSS 2.0 requires. */
@@ -20,6 +22,8 @@ const DESCRIPTIONS: Record<Collection, Record<ContentLanguage, string>> = {
   blog: { en: 'News, releases and field notes on captcha solving.', ru: 'Новости, обновления и заметки о распознавании капчи.' },
   tutorials: { en: 'Step-by-step guides to the solving API and its client libraries.', ru: 'Пошаговые инструкции по API распознавания и клиентским библиотекам.' },
   software: { en: 'Articles about software that works with the solving API.', ru: 'Статьи о программах, которые работают с API распознавания.' },
+  faq: { en: 'Answers to frequent questions about the service.', ru: 'Ответы на частые вопросы о сервисе.' },
+  kb: { en: 'Help-centre articles about the service.', ru: 'Статьи центра помощи о сервисе.' },
 };
 
 /** The feed's own address: `/blog/rss.xml`, `/ru/h/atom.xml`, … */

@@ -16,9 +16,9 @@ export async function activeSubscription(db: Db, userId: number, at = new Date()
   return row;
 }
 
-/** The latest period not ended (running or prepaid to start later). */
-export async function latestSubscription(db: Db, userId: number): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(s).where(and(eq(s.userId, userId), isNull(s.endedAt))).orderBy(desc(s.expiresAt)).limit(1);
+/** The latest period not over (running, or prepaid to start after the running one). */
+export async function latestSubscription(db: Db, userId: number, at = new Date()): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(s).where(and(eq(s.userId, userId), isNull(s.endedAt), gt(s.expiresAt, at))).orderBy(desc(s.expiresAt)).limit(1);
   return row;
 }
 

@@ -71,7 +71,8 @@ export interface ClaimFilter {
 }
 
 /**
- * Takes the oldest queued task this worker may solve and leases it, skipping rows other
+ * Takes the oldest queued task this worker may solve and leases it (enterprise-support customers'
+ * tasks first: `tasks.priority`, set at insert by migration 0022's trigger), skipping rows other
  * claimers hold (FOR UPDATE SKIP LOCKED on the partial index of queued rows). A worker never gets
  * a task they already tried (consensus answers come from different workers); verification
  * re-solves go only to trusted workers and never to the worker whose answer is judged.
@@ -100,7 +101,7 @@ function claimQuery(db: Db, sandboxOwner: boolean) {
       where t.state = 'queued' and ${own} and (t.language is null or t.language = any(${sql.placeholder('languages')}::text[]))
         and not exists (select 1 from task_attempts a where a.task_id = t.id and a.worker_id = ${workerId})
         and (t.verifies_task_id is null or (${trusted} and not exists (select 1 from tasks o where o.id = t.verifies_task_id and o.solved_by = ${workerId})))
-      order by t.id
+      order by t.priority desc, t.id
       for update skip locked
       limit 1
     )`)
