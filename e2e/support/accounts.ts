@@ -58,6 +58,8 @@ export const SEEDED_ACCOUNTS = {
   partnerJudge: { email: 'partner-judge@example.com', password: 'partner-judge-password', type: 'worker', balance: '0', trained: true, trusted: true },
   /** e2e/payments/crypto.spec.ts: tops up in BTC on the simulated chain. */
   cryptoCustomer: { email: 'crypto-customer@example.com', password: 'crypto-customer-password', type: 'customer', balance: '1' },
+  /** e2e/hub: a worker who hides from the leaderboard and is sent from the practice round to the cabinet. */
+  hubWorker: { email: 'hub-worker@example.com', password: 'hub-worker-password', type: 'worker', balance: '0' },
 } as const;
 
 /**
