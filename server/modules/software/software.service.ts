@@ -1,13 +1,14 @@
 import sharp from 'sharp';
 import { getCaptchaType } from '#shared/captcha-types/index.ts';
 import { ArticleListQuerySchema } from '#shared/contracts/content.ts';
+import type {
+  SoftwareListQuerySchema} from '#shared/contracts/software.ts';
 import {
   RESERVED_SLUGS,
   REVIEWS_PAGE_SIZE,
   SOFTWARE_PAGE_SIZE,
   SOFTWARE_SEARCH_MIN_CHARS,
   STATISTICS_WINDOW_DAYS,
-  SoftwareListQuerySchema,
   type ListingInput,
   type ListingStatus,
   type ModerationListing,
