@@ -103,7 +103,7 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   });
   app.decorateRequest('ctx', {
     getter(this: FastifyRequest): Ctx {
-      return { db: database.db, log: this.log, config, mailer: this.server.mailer, market: this.server.market, results, submissions };
+      return { db: database.db, log: this.log, config, mailer: this.server.mailer, market: this.server.market, results, submissions, requestId: this.id };
     },
   });
   app.addHook('onRequest', (req, reply, done) => {

@@ -17,6 +17,8 @@ export interface Ctx {
   results?: ResultCache;
   /** This process's group-commit queue for submissions; absent means each is written alone. */
   submissions?: SubmissionQueue;
+  /** The HTTP request this call serves (its `x-request-id`): a submitted task keeps it, so the logs follow the task. */
+  requestId?: string;
 }
 
 /** The same context inside a transaction. */

@@ -41,6 +41,8 @@ export const tasks = pgTable(
     pingback: text('pingback'),
     apiVersion: text('api_version', { enum: ['v1', 'v2', 'site'] }).notNull(),
     sourceIp: text('source_ip').notNull(),
+    /** The submitting request's id (`x-request-id`): log lines about the task carry it as reqId, on every node. */
+    requestId: text('request_id'),
     sandbox: boolean('sandbox').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull(),

@@ -44,7 +44,7 @@ describe('answering an offered plain task', () => {
     expect((await q<{ state: string }>(sql`select state from tasks where id = ${id}`))[0]!.state).toBe('assigned');
 
     const result = await answerTask(ctx(), worker.id, id, { kind: 'text', text: 'w9h5k' }, task);
-    expect(result).toEqual({ taskId: id, reward: task.reward, balance: before + task.reward });
+    expect(result).toMatchObject({ taskId: id, reward: task.reward, balance: before + task.reward });
     const [row] = await q<{ state: string; solved_by: number; attempts: number; answer: unknown }>(sql`select state, solved_by, attempts, answer from tasks where id = ${id}`);
     expect(row).toMatchObject({ state: 'solved', attempts: 1, answer: { kind: 'text', text: 'w9h5k' } });
     expect(Number(row!.solved_by)).toBe(worker.id);

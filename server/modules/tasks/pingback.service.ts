@@ -93,8 +93,8 @@ export async function deliverDuePingbacks(
       update pingbacks set next_attempt_at = now() + interval '60 seconds'
       where id in (select id from pingbacks where delivered_at is null and attempts < ${PINGBACK_MAX_ATTEMPTS} and next_attempt_at <= now()
                    order by next_attempt_at limit ${batch} for update skip locked)
-      returning id, url, body, attempts`);
-    return res.rows as { id: number; url: string; body: string; attempts: number }[];
+      returning id, url, body, attempts, task_id, (select t.request_id from tasks t where t.id = pingbacks.task_id) as req_id`);
+    return res.rows as { id: number; url: string; body: string; attempts: number; task_id: number; req_id: string | null }[];
   });
   await Promise.all(
     due.map(async (p) => {
@@ -119,7 +119,10 @@ export async function deliverDuePingbacks(
         )
         .where(and(eq(pingbacks.id, Number(p.id))));
       onAttempt?.(error === null ? 'delivered' : error === PINGBACK_FAILURE.refused ? 'refused' : 'failed');
-      if (error) ctx.log.warn({ pingbackId: p.id, attempt, error, detail }, 'pingback delivery failed');
+      // reqId is the submitting request's: the task's log lines share it from in.php to here.
+      const about = { reqId: p.req_id, taskId: Number(p.task_id), pingbackId: p.id, attempt };
+      if (error) ctx.log.warn({ ...about, error, detail }, 'pingback delivery failed');
+      else ctx.log.info(about, 'pingback delivered');
     }),
   );
   return due.length;

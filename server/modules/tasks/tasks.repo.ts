@@ -298,10 +298,10 @@ export type NewQueuedTask = Omit<NewTask, 'id' | 'state'> & { price: number };
 const QUEUE_AND_CHARGE = `
     with input as (
       select x.ord, x.customer_id, x.type, x.kind, x.payload, x.language, x.price, x.reward, x.soft_id, x.pingback, x.api_version,
-        x.source_ip, x.sandbox, x.max_attempts, x.expires_at, x.consensus,
+        x.source_ip, x.request_id, x.sandbox, x.max_attempts, x.expires_at, x.consensus,
         case when x.image_len >= 0 then substring($2::bytea from x.image_at + 1 for x.image_len) end as image
       from jsonb_to_recordset($1::jsonb) as x(ord int, customer_id bigint, type text, kind text, payload jsonb, image_at int, image_len int,
-        language text, price bigint, reward bigint, soft_id int, pingback text, api_version text, source_ip text, sandbox boolean,
+        language text, price bigint, reward bigint, soft_id int, pingback text, api_version text, source_ip text, request_id text, sandbox boolean,
         max_attempts int, expires_at timestamptz, consensus jsonb)
     ),
     locked as (
@@ -314,9 +314,9 @@ const QUEUE_AND_CHARGE = `
       where r.needed <= u.balance
     ),
     queued as (
-      insert into tasks (id, customer_id, type, kind, payload, image, language, price, reward, soft_id, pingback, api_version, source_ip, sandbox, max_attempts, expires_at, consensus)
+      insert into tasks (id, customer_id, type, kind, payload, image, language, price, reward, soft_id, pingback, api_version, source_ip, request_id, sandbox, max_attempts, expires_at, consensus)
       overriding system value
-      select id, customer_id, type, kind, payload, image, language, price, reward, soft_id, pingback, api_version, source_ip, sandbox, max_attempts, expires_at, consensus from accepted
+      select id, customer_id, type, kind, payload, image, language, price, reward, soft_id, pingback, api_version, source_ip, request_id, sandbox, max_attempts, expires_at, consensus from accepted
     ),
     charged as (
       insert into ledger_entries (user_id, amount, kind, reason, task_id)
@@ -345,7 +345,7 @@ export async function queueAndCharge(db: Db, items: NewQueuedTask[], channel: st
     const row = {
       ord, customer_id: t.customerId, type: t.type, kind: t.kind, payload: t.payload, image_at: at, image_len: image ? image.length : -1,
       language: t.language ?? null, price: t.price, reward: t.reward, soft_id: t.softId ?? null, pingback: t.pingback ?? null, api_version: t.apiVersion,
-      source_ip: t.sourceIp, sandbox: t.sandbox ?? false, max_attempts: t.maxAttempts, expires_at: t.expiresAt, consensus: t.consensus ?? null,
+      source_ip: t.sourceIp, request_id: t.requestId ?? null, sandbox: t.sandbox ?? false, max_attempts: t.maxAttempts, expires_at: t.expiresAt, consensus: t.consensus ?? null,
     };
     if (image) {
       images.push(image);

@@ -81,6 +81,7 @@ export async function submitTask(ctx: Ctx, input: SubmitInput): Promise<{ id: nu
     pingback: input.pingback ?? null,
     apiVersion: input.apiVersion,
     sourceIp: input.ip,
+    requestId: ctx.requestId ?? null,
     sandbox: settings.sandbox,
     // Consensus: every answer is a try, on top of the type's allowance for skips and lapsed leases;
     // each answer after the first gets one more lease of time.
@@ -91,6 +92,7 @@ export async function submitTask(ctx: Ctx, input: SubmitInput): Promise<{ id: nu
   // Under load, the node's submission queue writes many submissions in one transaction.
   const id = ctx.submissions ? await ctx.submissions.submit(submission) : await writeOne(ctx, submission);
   if (campaign) recordCampaignUse(ctx, campaign.id, (consensus ? q.listPrice * consensus.maxAttempts : q.listPrice) - charge);
+  ctx.log.info({ taskId: id, type: def.slug }, 'task queued');
   return { id, price: charge };
 }
 
@@ -221,7 +223,7 @@ async function lockAssigned(ctx: Ctx, workerId: number, taskId: number): Promise
  * `offered` is the task as the worker's offer carried it (the realtime hub keeps it).
  * @throws AppError CONFLICT (not the worker's task any more), VALIDATION_FAILED (malformed answer)
  */
-export async function answerTask(ctx: Ctx, workerId: number, taskId: number, rawAnswer: unknown, offered?: Pick<repo.TaskRow, 'id' | 'payload'>) {
+export async function answerTask(ctx: Ctx, workerId: number, taskId: number, rawAnswer: unknown, offered?: Pick<repo.TaskRow, 'id' | 'payload' | 'requestId'>) {
   // The hot path: the task as it was offered is known, so the answer is checked in memory and a
   // plain task is solved and paid in one statement. Anything else (or a task no longer theirs)
   // takes the full transaction below, which also answers the conflict.
@@ -229,7 +231,7 @@ export async function answerTask(ctx: Ctx, workerId: number, taskId: number, raw
     const checked = validateAnswer(offered.payload as unknown as NormalizedTask, rawAnswer);
     if (!checked.ok) throw new AppError('VALIDATION_FAILED', `This answer does not fit the task: ${checked.message}`);
     const done = await repo.solvePlain(ctx.db, { id: taskId, workerId, answer: checked.answer as unknown as Record<string, unknown>, channel: TASK_CHANNEL });
-    if (done) return { taskId, reward: done.reward, balance: done.balance };
+    if (done) return { taskId, reward: done.reward, balance: done.balance, requestId: offered.requestId };
   }
   return ctx.db.transaction(async (tx) => {
     const t = withDb(ctx, tx);
@@ -239,7 +241,7 @@ export async function answerTask(ctx: Ctx, workerId: number, taskId: number, raw
     const checked = validateAnswer(normalized, rawAnswer);
     if (!checked.ok) throw new AppError('VALIDATION_FAILED', `This answer does not fit the task: ${checked.message}`);
     const answer = checked.answer;
-    if (task.consensus) return answerConsensus(t, task, task.consensus, workerId, answer);
+    if (task.consensus) return { ...(await answerConsensus(t, task, task.consensus, workerId, answer)), requestId: task.requestId };
     // A customer's task announces its end with the same statement; a re-solve ends by judging the report.
     const ended: TaskEvent = { kind: 'ended', id: task.id, customerId: task.customerId, state: 'solved' };
     const announce = task.verifiesTaskId === null ? { channel: TASK_CHANNEL, payload: JSON.stringify(ended) } : undefined;
@@ -250,7 +252,7 @@ export async function answerTask(ctx: Ctx, workerId: number, taskId: number, raw
     await creditSoftware(t, task.softId, task.customerId, task.price, task.id);
     if (task.pingback) await enqueuePingback(t, task.id, task.pingback, def.toV1Plain(answer, normalized));
     if (task.verifiesTaskId !== null) await judgeReport(t, task.verifiesTaskId, answer);
-    return { taskId: task.id, reward: task.reward, balance };
+    return { taskId: task.id, reward: task.reward, balance, requestId: task.requestId };
   });
 }
 

@@ -17,7 +17,7 @@ export interface WorkerConn {
   /** The task on offer, if any. */
   taskId: number | null;
   /** That task as it was offered: its answer is checked against it without reading it again. */
-  offered?: Pick<TaskRow, 'id' | 'payload'> | null;
+  offered?: Pick<TaskRow, 'id' | 'payload' | 'requestId'> | null;
 }
 
 /** Only what the worker's UI needs; the customer's proxy and cookies never reach the browser. */
@@ -114,8 +114,9 @@ export class WorkerHub {
       }
       if (task) {
         conn.taskId = task.id;
-        conn.offered = { id: task.id, payload: task.payload };
+        conn.offered = { id: task.id, payload: task.payload, requestId: task.requestId };
         send(conn.socket, { type: 'offer', task: toOffer(task) });
+        this.log.info({ reqId: task.requestId, taskId: task.id, workerId: conn.userId }, 'task offered');
         this.onOffer(Math.max(0, Date.now() - task.createdAt.getTime()) / 1000);
         return true;
       }

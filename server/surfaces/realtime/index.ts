@@ -125,6 +125,8 @@ export const realtime = fp(
               if (msg.taskId !== conn.taskId) throw new AppError('CONFLICT', 'This task is not on offer to you.');
               const result = await answerTask(ctx, user.id, msg.taskId, msg.answer, conn.offered ?? undefined);
               conn.taskId = null;
+              // The submitting request's id, not this socket's: `grep reqId` follows the task from in.php to here.
+              app.log.info({ reqId: result.requestId, taskId: result.taskId, workerId: user.id }, 'task answered');
               send(socket, { type: 'accepted', taskId: result.taskId, reward: formatMoney(result.reward), balance: result.balance === null ? null : formatMoney(result.balance) });
               await hub.offerNext(conn);
               return;
