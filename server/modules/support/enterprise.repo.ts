@@ -63,3 +63,11 @@ export async function activeAmong(db: Db, ids: number[], at = new Date()): Promi
       and ended_at is null and starts_at <= ${at.toISOString()}::timestamptz and expires_at > ${at.toISOString()}::timestamptz`);
   return new Set((rows.rows as { user_id: string | number }[]).map((r) => Number(r.user_id)));
 }
+
+/** API keys of the accounts whose plan runs now, with the plan (the compatible API's limits). */
+export async function activeKeys(db: Db, at = new Date()): Promise<{ apiKey: string; plan: SubscriptionRow['plan'] }[]> {
+  const rows = await db.execute(sql`select distinct on (u.id) u.api_key, s.plan from enterprise_subscriptions s join users u on u.id = s.user_id
+    where s.ended_at is null and s.starts_at <= ${at.toISOString()}::timestamptz and s.expires_at > ${at.toISOString()}::timestamptz and u.deleted_at is null
+    order by u.id, s.expires_at desc`);
+  return (rows.rows as { api_key: string; plan: SubscriptionRow['plan'] }[]).map((r) => ({ apiKey: r.api_key, plan: r.plan }));
+}

@@ -6,6 +6,8 @@ import { markTrainingPassed } from '#server/modules/workers/workers.service.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
 import { makePng } from '#server/test/images.ts';
+import { CompatLimits } from '#server/surfaces/compat/limits.ts';
+import { EnterpriseKeys } from './enterprise-limits.ts';
 import { priceOf, renewOrExpire } from './enterprise.service.ts';
 
 let t: TestApp;
@@ -111,5 +113,32 @@ describe('task-queue priority', () => {
     expect(claimed?.id).toBe(second);
     await answerTask(ctx(), worker.id, second, { kind: 'text', text: 'abc' });
     expect((await claimTask(ctx(), { id: worker.id, languages: ['en'] }))?.id).toBe(first);
+  });
+});
+
+describe('API rate limits', () => {
+  it('lets an enterprise key submit three times as fast before MAX_USER_TURN, and only while the plan runs', async () => {
+    const ordinary = await buildUser(t, { balance: '1' });
+    const enterprise = await buildUser(t, { balance: '400' });
+    const keys = new EnterpriseKeys();
+    await keys.refresh(t.database.db);
+    expect(keys.of(enterprise.apiKey)).toBe(1);
+    expect((await call(enterprise.id, 'POST', '/api/v2/user/enterprise_support/buy', { plan: 'business', months: 1 })).statusCode).toBe(200);
+    await keys.refresh(t.database.db);
+    expect(keys.of(enterprise.apiKey)).toBe(3);
+    expect(keys.of(ordinary.apiKey)).toBe(1);
+
+    const now = 1_000_000;
+    const limits = new CompatLimits(true, { now: () => now, multiplierOf: (key) => keys.of(key) });
+    const firstRefusal = (key: string) => {
+      for (let i = 1; i <= 400; i++) if (limits.check('203.0.113.9', key, true) === 'MAX_USER_TURN') return i;
+      return null;
+    };
+    expect(firstRefusal(ordinary.apiKey)).toBe(61);
+    expect(firstRefusal(enterprise.apiKey)).toBe(181);
+
+    await t.database.db.execute(sql`update enterprise_subscriptions set ended_at = now(), expires_at = now() - interval '1 second', starts_at = now() - interval '2 days' where user_id = ${enterprise.id}`);
+    await keys.refresh(t.database.db);
+    expect(keys.of(enterprise.apiKey)).toBe(1);
   });
 });

@@ -8,6 +8,7 @@ import { apiKeyOf, BanLogThrottle, shouldLog, summarize } from './error-log.ts';
 import { toV2Error } from './errors.ts';
 import { registerLegacy } from './legacy.ts';
 import { CompatLimits } from './limits.ts';
+import { EnterpriseKeys } from '#server/modules/support/enterprise-limits.ts';
 import { registerV1, sendV1Error } from './v1.ts';
 import { registerV2 } from './v2.ts';
 
@@ -37,7 +38,13 @@ function protocolCode(err: FastifyError | TaskError): string | null {
  * recognised by content), its own errors, and HTTP 200 with protocol bodies, always.
  */
 async function compatPlugin(app: FastifyInstance, opts: { rateLimits: boolean }) {
-  const limits = new CompatLimits(opts.rateLimits, { ratioWindowMs: app.config.COMPAT_BAN_WINDOW_SECONDS * 1000, limiter: app.sharedLimiter });
+  // Enterprise-support customers' keys get higher limits (issue 18), known on every node within 5 s.
+  const enterpriseKeys = new EnterpriseKeys();
+  if (opts.rateLimits) {
+    const stop = enterpriseKeys.watch(app.database.db, (err) => app.log.error({ err }, 'enterprise keys refresh failed'));
+    app.addHook('onClose', async () => stop());
+  }
+  const limits = new CompatLimits(opts.rateLimits, { ratioWindowMs: app.config.COMPAT_BAN_WINDOW_SECONDS * 1000, limiter: app.sharedLimiter, multiplierOf: (key) => enterpriseKeys.of(key) });
   app.decorateReply('compatJson', false);
   app.decorateReply('compatV2', false);
   app.removeAllContentTypeParsers();

@@ -34,6 +34,8 @@ export interface CompatLimitsOptions {
   now?: () => number;
   /** The node's view of the shared store; without one, this process's memory alone. */
   limiter?: SharedLimiter;
+  /** A key's limit multiplier (enterprise support, issue 18): MAX_USER_TURN's 60 and 1005's allowance scale by it. */
+  multiplierOf?: (key: string) => number;
 }
 
 /** Counter and ban names in the shared store. */
@@ -60,6 +62,7 @@ export class CompatLimits {
   private readonly limiter: SharedLimiter;
   private readonly ratioWindowMs: number;
   private readonly now: () => number;
+  private readonly multiplierOf: (key: string) => number;
 
   constructor(
     private readonly enabled: boolean,
@@ -68,6 +71,7 @@ export class CompatLimits {
     this.ratioWindowMs = opts.ratioWindowMs ?? 600_000;
     this.now = opts.now ?? (() => Date.now());
     this.limiter = opts.limiter ?? new SharedLimiter(new MemoryStore(), { now: this.now });
+    this.multiplierOf = opts.multiplierOf ?? (() => 1);
   }
 
   private banned(name: string, now: number): boolean {
@@ -93,11 +97,20 @@ export class CompatLimits {
 
   private readonly badKeyRule = this.rule(4, 600_000, 600_000);
   private readonly zeroRule = this.rule(119, 60_000, 300_000);
-  private readonly turnRule = this.rule(60, 3_000, 10_000);
+  /** MAX_USER_TURN: more than 60 (× the key's multiplier) submissions in 3 s ban for 10 s. */
+  private readonly turnRule: Rule = {
+    windowMs: 3_000,
+    over: (name, total, now) => {
+      if (total <= 60 * this.multiplierOf(name.slice(K.turn('').length))) return false;
+      if (this.limiter.bannedUntil(name) <= now) this.limiter.ban(name, now + 10_000);
+      return true;
+    },
+  };
   /** 1005 on the flushed totals too (the key's polls counted on all nodes). */
   private readonly pollsOver: Over = (name, polls, now) => {
     const key = name.slice(K.polls('').length);
-    if (polls <= POLLS_PER_UPLOAD * this.limiter.get(K.pollUploads(key), this.ratioWindowMs, now) + POLLS_FREE) return false;
+    const m = this.multiplierOf(key);
+    if (polls <= m * (POLLS_PER_UPLOAD * this.limiter.get(K.pollUploads(key), this.ratioWindowMs, now) + POLLS_FREE)) return false;
     // The ban starts the counters again: after it the client has a fresh allowance.
     if (this.limiter.bannedUntil(name) <= now) this.limiter.ban(name, now + POLL_BAN_MS, [name, K.pollUploads(key)]);
     return true;
