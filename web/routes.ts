@@ -190,6 +190,15 @@ export const PAGES: readonly PageDef[] = [
     page({ id, path, module: 'routes/content/list.tsx', namespaces: ['content'], languages: ['en', 'ru'] }),
     page({ id: `${id}-article`, path: `${path}/:slug`, module: 'routes/content/article.tsx', namespaces: ['content'], languages: ['en', 'ru'] }),
   ]),
+  // Software catalogue (issue 16): en and ru (spec §2 Languages); /software/blog above is the content module's
+  page({ id: 'software', path: '/software', module: 'routes/software/list.tsx', namespaces: ['software'], languages: ['en', 'ru'] }),
+  page({ id: 'software-softlist', path: '/software/softlist', module: 'routes/software/softlist.tsx', namespaces: ['software'], languages: ['en', 'ru'] }),
+  page({ id: 'software-add', path: '/software/add', module: 'routes/software/add.tsx', namespaces: ['software', 'pricing'], languages: ['en', 'ru'], access: { kind: 'userType' } }),
+  page({ id: 'software-moderation', path: '/software/moderation', module: 'routes/software/moderation.tsx', namespaces: ['software'], languages: ['en', 'ru'], access: { kind: 'permissions', permissions: ['moderator', 'admin'] } }),
+  page({ id: 'software-moderation-reviews', path: '/software/moderation/reviews', module: 'routes/software/moderation-reviews.tsx', namespaces: ['software'], languages: ['en', 'ru'], access: { kind: 'permissions', permissions: ['moderator', 'admin'] } }),
+  page({ id: 'software-statistic', path: '/software/statistic/:slug', module: 'routes/software/statistic.tsx', namespaces: ['software', 'pricing'], languages: ['en', 'ru'] }),
+  page({ id: 'software-item', path: '/software/:slug', module: 'routes/software/detail.tsx', namespaces: ['software', 'pricing'], languages: ['en', 'ru'] }),
+  page({ id: 'software-edit', path: '/software/:slug/edit', module: 'routes/software/edit.tsx', namespaces: ['software', 'pricing'], languages: ['en', 'ru'], access: { kind: 'userType' } }),
   // The editor: moderators and admins; the hosts screen admins only (spec §2 Access rules)
   ...([
     ['editor-blog', '/editor/blog'],

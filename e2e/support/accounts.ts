@@ -60,6 +60,11 @@ export const SEEDED_ACCOUNTS = {
   cryptoCustomer: { email: 'crypto-customer@example.com', password: 'crypto-customer-password', type: 'customer', balance: '1' },
   /** e2e/hub: a worker who hides from the leaderboard and is sent from the practice round to the cabinet. */
   hubWorker: { email: 'hub-worker@example.com', password: 'hub-worker-password', type: 'worker', balance: '0' },
+  /** e2e/software: a developer who lists software, a customer whose client sends tasks with its soft_id and reviews it, a worker who reads only Turkish tasks, and a moderator. */
+  softwareDeveloper: { email: 'software-developer@example.com', password: 'software-developer-password', type: 'developer', balance: '0' },
+  softwareCustomer: { email: 'software-customer@example.com', password: 'software-customer-password', type: 'customer', balance: '10' },
+  softwareWorker: { email: 'software-worker@example.com', password: 'software-worker-password', type: 'worker', balance: '0', trained: true },
+  softwareModerator: { email: 'software-moderator@example.com', password: 'software-moderator-password', type: 'customer', balance: '0', moderator: true },
 } as const;
 
 /**

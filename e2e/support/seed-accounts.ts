@@ -18,6 +18,7 @@ import { seedCustomerTasks } from './seed-customer.ts';
 import { seedLogsCustomer } from './seed-logs.ts';
 import { seedPayouts } from './seed-payouts.ts';
 import { seedStatisticsHistory } from './seed-statistics.ts';
+import { seedSoftware } from './seed-software.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -45,6 +46,8 @@ try {
   await seedLogsCustomer(ctx, { customer: created.logsCustomer!.id, worker: created.logsWorker!.id, judge: created.logsJudge!.id, testWorker: created.testWorker!.id });
   // The payouts specs' workers and earnings (e2e/payouts).
   await seedPayouts(ctx, { payoutWorker: created.payoutWorker!.id, partnerJudge: created.partnerJudge!.id });
+  // The software catalogue spec's worker reads only its tasks (e2e/software).
+  await seedSoftware(ctx, { worker: created.softwareWorker!.id });
   process.stdout.write(JSON.stringify(created) + '\n');
 } finally {
   await database.close();
