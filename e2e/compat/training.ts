@@ -43,8 +43,12 @@ export async function clickPicture(picker: Locator, img: Locator, natural: { wid
   }
 }
 
-/** Answers every exam item of /cabinet/training at a human pace and submits; expects the pass banner. */
-export async function passTrainingExam(page: Page): Promise<void> {
+/**
+ * Opens /cabinet/training and answers every exam item in the page (the answers from test seeding,
+ * see above); returns when the set was issued at the latest (the page's first render) and the
+ * number of exam items.
+ */
+export async function answerTrainingExam(page: Page): Promise<{ issued: number; total: number }> {
   const issued = Date.now(); // the set is issued when the page is first rendered, not earlier than now
   await openHydrated(page, '/cabinet/training');
   const itemTitle = tr('en', 'worker:training.examItem', { number: '#', total: '#' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('#', '\\d+');
@@ -57,6 +61,9 @@ export async function passTrainingExam(page: Page): Promise<void> {
     const item = page.locator('li').filter({ has: page.getByRole('heading', { name: tr('en', 'worker:training.examItem', { number: String(number), total: String(total) }) }) });
     const img = item.locator('img').first();
     const src = (await img.getAttribute('src')) ?? '';
+    // A person sees the picture before answering: the server flags answers to pictures never loaded.
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     const instruction = ((await item.locator('.worker-training__instruction').textContent()) ?? '').trim();
     if (instruction === tr('en', 'worker:training.instructions.text')) {
       await item.getByRole('textbox').fill(String(seededItem('text', src).answer));
@@ -71,6 +78,12 @@ export async function passTrainingExam(page: Page): Promise<void> {
       throw new Error(`unknown training instruction: ${instruction}`);
     }
   }
+  return { issued, total };
+}
+
+/** Answers every exam item of /cabinet/training at a human pace and submits; expects the pass banner. */
+export async function passTrainingExam(page: Page): Promise<void> {
+  const { issued, total } = await answerTrainingExam(page);
   // Faster than MIN_SECONDS_PER_ITEM per item is flagged and does not qualify.
   const humanPace = total * MIN_SECONDS_PER_ITEM * 1000 + 1000;
   await page.waitForTimeout(Math.max(0, issued + humanPace - Date.now()));
