@@ -97,21 +97,27 @@ function ExamCard({ exam, onAction }: { exam: FlaggedExam; onAction(action: Exam
             {exam.trainingPassed && <Badge tone="info">{t('exams.qualified')}</Badge>}
           </div>
         </header>
+        <p id={`${id}-timing`} className="text-sm text-secondary">
+          {t('exams.questions')}
+        </p>
         <div className="table-wrap">
-          <table className="table">
-            <caption className="text-sm text-secondary">{t('exams.questions')}</caption>
+          <table className="table" aria-labelledby={`${id}-timing`}>
             <thead>
               <tr>
                 <th scope="col">{t('exams.question')}</th>
                 <th scope="col">{t('exams.kind')}</th>
-                <th scope="col">{t('exams.seenAfter')}</th>
-                <th scope="col">{t('exams.clientTime')}</th>
+                <th scope="col" className="num">
+                  {t('exams.seenAfter')}
+                </th>
+                <th scope="col" className="num">
+                  {t('exams.clientTime')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {exam.questions.map((q, i) => (
                 <tr key={i}>
-                  <td className="num">{i + 1}</td>
+                  <td>{i + 1}</td>
                   <td>{t(`exams.kinds.${q.ui}`)}</td>
                   <td className="num nowrap">{q.seenAfterMs === null ? <span className="muted">{t('exams.never')}</span> : t('exams.ms', { seconds: seconds(q.seenAfterMs) })}</td>
                   <td className="num nowrap">{q.clientMs === null ? <span className="muted">{t('exams.notSent')}</span> : t('exams.ms', { seconds: seconds(q.clientMs) })}</td>
