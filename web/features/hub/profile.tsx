@@ -120,7 +120,7 @@ export function HubProfileView({ lang }: { lang: string }) {
             <input
               id={optId}
               type="checkbox"
-              checked={data.leaderboardOptOut}
+              checked={saving.isLoading && saving.originalArgs ? saving.originalArgs.leaderboardOptOut : data.leaderboardOptOut}
               disabled={saving.isLoading}
               onChange={(e) => void save({ leaderboardOptOut: e.target.checked })}
             />
