@@ -30,7 +30,7 @@ const SERVER = [
 export function WorkerApiReference() {
   const { t } = useTranslation('hub');
   return (
-    <section className="stack" aria-labelledby="worker-api">
+    <section className="stack hub-api" aria-labelledby="worker-api">
       <h2 id="worker-api">{t('api.title')}</h2>
       <p>{t('api.intro')}</p>
       <h3>{t('api.httpTitle')}</h3>
