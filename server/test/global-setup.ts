@@ -6,7 +6,8 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#server/db/client.ts';
 import { APP_ROOT } from '#server/lib/root.ts';
 
-export const TEMPLATE_DB = 'captchahub_test_template';
+/** One template per run: concurrent runs on the same server (several checkouts) never drop each other's. */
+const TEMPLATE_DB = `captchahub_test_template_${process.pid}`;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,7 +34,11 @@ export default async function setup(project: TestProject) {
     await db.close();
     project.provide('postgresTemplate', TEMPLATE_DB);
     project.provide('pgliteSnapshot', '');
-    return;
+    return async () => {
+      const drop = new pg.Client({ connectionString: url });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`).finally(() => drop.end());
+    };
   }
   const client = new PGlite();
   const db = await openDatabase({ pglite: client });
