@@ -204,6 +204,8 @@ export const PAGES: readonly PageDef[] = [
     ['editor-blog', '/editor/blog'],
     ['editor-tutorials', '/editor/h'],
     ['editor-software-blog', '/editor/software/blog'],
+    ['editor-faq', '/editor/support/faq'],
+    ['editor-kb', '/editor/kb'],
   ] as const).flatMap(([id, path]) => {
     const access = { kind: 'permissions', permissions: ['moderator', 'admin'] } as const;
     return [
@@ -214,6 +216,28 @@ export const PAGES: readonly PageDef[] = [
     ];
   }),
   page({ id: 'editor-manual-domains', path: '/editor/manual-domains', module: 'routes/editor/manual-domains.tsx', namespaces: ['content'], access: { kind: 'permissions', permissions: ['admin'] } }),
+
+  // Support centre (issue 18): the help centre, FAQ and knowledge-base articles (content engine), the bot,
+  // enterprise support and feedback are public; tickets need a signed-in user; staff pages moderators and admins
+  page({ id: 'support', path: '/support', module: 'routes/support/index.tsx', namespaces: ['support'] }),
+  page({ id: 'support-faq-list', path: '/support/faq', module: 'routes/content/list.tsx', namespaces: ['content'] }),
+  page({ id: 'support-faq', path: '/support/faq/:slug', module: 'routes/content/article.tsx', namespaces: ['content'] }),
+  page({ id: 'kb', path: '/kb', module: 'routes/content/list.tsx', namespaces: ['content'] }),
+  page({ id: 'kb-article', path: '/kb/:slug', module: 'routes/content/article.tsx', namespaces: ['content'] }),
+  page({ id: 'support-h', path: '/support/h', module: 'routes/support/tutorials.tsx', namespaces: ['support', 'content'] }),
+  page({ id: 'support-bot', path: '/support/bot', module: 'routes/support/bot.tsx', namespaces: ['support'] }),
+  page({ id: 'support-enterprise', path: '/support/enterprise', module: 'routes/support/enterprise.tsx', namespaces: ['support'] }),
+  page({ id: 'p-service-feedback', path: '/p/service-feedback', module: 'routes/support/feedback.tsx', namespaces: ['support'] }),
+  page({ id: 'p-proxy-feedback', path: '/p/proxy-feedback', module: 'routes/support/feedback.tsx', namespaces: ['support'] }),
+  page({ id: 'support-tickets', path: '/support/tickets', module: 'routes/support/tickets.tsx', namespaces: ['support'], access: { kind: 'user' } }),
+  page({ id: 'support-tickets-new', path: '/support/tickets/new', module: 'routes/support/ticket-new.tsx', namespaces: ['support'], access: { kind: 'user' } }),
+  page({ id: 'support-ticket', path: '/support/tickets/:id', module: 'routes/support/ticket.tsx', namespaces: ['support'], access: { kind: 'user' } }),
+  ...([
+    ['support-queue', '/support/queue', 'queue'],
+    ['support-queue-ticket', '/support/queue/:id', 'queue-ticket'],
+    ['support-staff-feedback', '/support/staff/feedback', 'feedback-admin'],
+    ['p-support-bot-threads', '/p/support-bot-threads', 'bot-threads'],
+  ] as const).map(([id, path, file]) => page({ id, path, module: `routes/support/${file}.tsx`, namespaces: ['support'], access: { kind: 'permissions', permissions: ['moderator', 'admin'] } })),
 
   // Staff
   page({ id: 'p-admin', path: '/p/admin', module: 'routes/admin/admin.tsx', namespaces: ['admin', 'pricing', 'payments', 'promotions', 'partner', 'finance'], access: { kind: 'permissions', permissions: ['admin'] } }),

@@ -65,6 +65,10 @@ export const SEEDED_ACCOUNTS = {
   softwareCustomer: { email: 'software-customer@example.com', password: 'software-customer-password', type: 'customer', balance: '10' },
   softwareWorker: { email: 'software-worker@example.com', password: 'software-worker-password', type: 'worker', balance: '0', trained: true },
   softwareModerator: { email: 'software-moderator@example.com', password: 'software-moderator-password', type: 'customer', balance: '0', moderator: true },
+  /** e2e/helpdesk: a customer who opens tickets and talks to the bot, a support moderator, and a customer who buys enterprise support (sandbox on, so its burst of submissions reaches no worker). */
+  helpdeskCustomer: { email: 'helpdesk-customer@example.com', password: 'helpdesk-customer-password', type: 'customer', balance: '5' },
+  helpdeskStaff: { email: 'helpdesk-staff@example.com', password: 'helpdesk-staff-password', type: 'customer', balance: '0', moderator: true },
+  helpdeskEnterprise: { email: 'helpdesk-enterprise@example.com', password: 'helpdesk-enterprise-password', type: 'customer', balance: '700', sandbox: true },
 } as const;
 
 /**
