@@ -5,6 +5,7 @@
  * Test setup reads the stored answers and moves issue times back in the database, as a seed would.
  */
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlockedWorker, FlaggedExam } from '#shared/contracts/moderation.ts';
 import type { ExamResult, TrainingState } from '#shared/contracts/worker.ts';
@@ -103,7 +104,7 @@ describe('training pictures carry no machine-readable answer', () => {
       expect(view).not.toHaveProperty('answer');
       expect(Object.keys(view).sort()).toEqual(['height', 'id', 'image', 'instruction', 'ui', 'width', ...(view.ui === 'grid' ? ['columns', 'rows'] : [])].sort());
       expect(view.image).toMatch(/^\/api\/v2\/worker\/training\/images\/[A-Za-z0-9_-]{24}$/);
-      if (stored.ui === 'text') for (const needle of answerNeedles(stored)) expect(json).not.toContain(needle);
+      for (const needle of answerNeedles(stored)) expect(json).not.toContain(needle);
 
       const res = await t.app.inject({ method: 'GET', url: view.image, headers: w.headers });
       expect(res.statusCode).toBe(200);
@@ -118,7 +119,15 @@ describe('training pictures carry no machine-readable answer', () => {
       for (const needle of answerNeedles(stored)) expect(bytes).not.toContain(needle);
       expect(png.readUInt32BE(16)).toBe(view.width);
       expect(png.readUInt32BE(20)).toBe(view.height);
+      // A decoder finds pixels and nothing else: no EXIF, XMP, IPTC, ICC profile or comments.
+      const meta = await sharp(png).metadata();
+      expect(meta).toMatchObject({ format: 'png', width: view.width, height: view.height });
+      for (const key of ['exif', 'xmp', 'iptc', 'icc', 'comments'] as const) expect(meta[key], key).toBeUndefined();
     }
+    // Nor does the grading answer carry them back: a wrong exam learns which items were wrong, not their answers.
+    await age(w.id, state.attempt, 60);
+    const graded = (await submit(w, state.attempt, {})).body;
+    for (const stored of exam) for (const needle of answerNeedles(stored)) expect(graded).not.toContain(needle);
   });
 
   it('shows a picture only to the worker it was issued to', async () => {
