@@ -148,7 +148,7 @@ function ReviewItem({ item }: { item: ModerationReview }) {
         <h2 className="software-mod-item__title">
           <LocalizedLink to={`/software/${item.software.slug}`}>{item.software.name}</LocalizedLink>
         </h2>
-        <Badge tone="neutral">{t('rating.stars', { rating: item.rating })}</Badge>
+        <Badge tone="neutral">{t('rating.stars', { rating: item.rating, count: item.rating })}</Badge>
       </div>
       <p className="software-review__text">{item.text}</p>
       <p className="muted text-sm">

@@ -14,7 +14,7 @@ import { useAddReviewMutation, useEditReviewMutation, useReplyToReviewMutation, 
 function Stars({ rating }: { rating: number }) {
   const { t } = useTranslation('software');
   return (
-    <span className="software-rating__stars" role="img" aria-label={t('rating.stars', { rating })}>
+    <span className="software-rating__stars" role="img" aria-label={t('rating.stars', { rating, count: rating })}>
       {'★'.repeat(rating)}
       {'☆'.repeat(5 - rating)}
     </span>
@@ -31,7 +31,7 @@ function RatingInput({ value, onChange }: { value: number; onChange: (v: number)
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="software-rating-input__option">
             <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} />
-            <span>{t('rating.stars', { rating: n })}</span>
+            <span>{t('rating.stars', { rating: n, count: n })}</span>
           </label>
         ))}
       </div>
@@ -147,7 +147,7 @@ export function Reviews({ software }: { software: SoftwareDetail }) {
       {mine && !editing && (
         <Banner tone={mine.status === 'published' ? 'success' : mine.status === 'rejected' ? 'danger' : 'info'}>
           <p>
-            {t(`reviews.mine.${mine.status}`)} <Badge tone="neutral">{t('rating.stars', { rating: mine.rating })}</Badge>
+            {t(`reviews.mine.${mine.status}`)} <Badge tone="neutral">{t('rating.stars', { rating: mine.rating, count: mine.rating })}</Badge>
           </p>
           <p className="software-review__text">{mine.text}</p>
           <Button variant="secondary" onClick={() => setEditing(true)}>
