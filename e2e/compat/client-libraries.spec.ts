@@ -210,6 +210,71 @@ test.describe('@2captcha/captcha-solver (API v1)', () => {
     expect(trip.value.data).toBe('Tuesday');
   });
 
+  test('temu: the worker places each piece on the background, solver.temu() returns one point per piece', async () => {
+    const size = { width: 320, height: 200 };
+    const spots = [
+      { x: 70, y: 60 },
+      { x: 240, y: 50 },
+      { x: 160, y: 150 },
+    ];
+    const background = scenePicture(size.width, size.height, spots, 21);
+    const pieces = [textPicture(60, 60, 22), textPicture(60, 60, 23), textPicture(60, 60, 24)];
+    const trip = await v1Case(
+      'temuimage',
+      // The library sends a JSON body with data: URIs, as its documentation shows.
+      () => solver.temu({ body: pngDataUrl(background), part1: pngDataUrl(pieces[0]!), part2: pngDataUrl(pieces[1]!), part3: pngDataUrl(pieces[2]!) }) as unknown as Promise<{ data: string; id: string }>,
+      async ({ offer, stage }) => {
+        expect(offer.mediaList).toEqual([background, ...pieces].map(pngDataUrl));
+        await expect(stage.getByRole('list', { name: tr('en', 'worker:solver.rotate.extra') }).locator('img')).toHaveCount(3);
+        await expect(stage.getByText(tr('en', 'worker:solver.points.hintExact_other', { count: '3' }))).toBeVisible();
+        const picker = stage.getByRole('group', { name: tr('en', 'worker:solver.points.label') });
+        await clickPicture(picker, picker.locator('img'), size, spots);
+        await cabinet.submit(stage);
+      },
+    );
+    const sent = trip.answer as { kind: string; points: { x: number; y: number }[] };
+    expect(sent.kind).toBe('points');
+    expect(sent.points).toHaveLength(3);
+    sent.points.forEach((p, i) => {
+      expect(Math.abs(p.x - spots[i]!.x), `x of piece ${i + 1}`).toBeLessThanOrEqual(1);
+      expect(Math.abs(p.y - spots[i]!.y), `y of piece ${i + 1}`).toBeLessThanOrEqual(1);
+    });
+    // res.php JSON: the coordinates format, numbers as strings.
+    expect(trip.value.data as unknown).toEqual(sent.points.map((p) => ({ x: String(p.x), y: String(p.y) })));
+  });
+
+  test('vkimage: the worker types the slider steps, solver.vkimage() returns them', async () => {
+    const png = textPicture(200, 70, 25);
+    const trip = await v1Case(
+      'vkimage',
+      () => solver.vkimage({ body: base64(png), steps: '[5,19,4,3,23,8,20,4,18,10]' }),
+      async ({ offer, stage }) => {
+        expect(offer.media).toBe(pngDataUrl(png));
+        await expect(stage.getByText(tr('en', 'worker:stage.typeInstructions.vkimage'))).toBeVisible();
+        await stage.getByRole('textbox', { name: tr('en', 'worker:solver.text.label') }).fill('6');
+        await cabinet.submit(stage);
+      },
+    );
+    expect(trip.answer).toEqual({ kind: 'text', text: '6' });
+    expect(trip.value.data).toBe('6');
+  });
+
+  test('prosopo token: the worker pastes a token, solver.prosopo() returns it', async () => {
+    const token = '0x00016c68747470733a2f2f70726f6e6f64652e70726f736f706f2e696f';
+    const trip = await v1Case(
+      'prosopo',
+      () => solver.prosopo({ pageurl: 'https://shop.example.com/signup', sitekey: '5EZVvsHMrKCFKp5NYNoTyDjTjetoVo1Z4UNNbTwJf1GfN6Xm' }),
+      async ({ offer, stage }) => {
+        expect(offer.kind).toBe('token');
+        await expect(stage.getByText('https://shop.example.com/signup')).toBeVisible();
+        await stage.getByRole('textbox', { name: tr('en', 'worker:solver.token.token'), exact: true }).fill(token);
+        await cabinet.submit(stage);
+      },
+    );
+    expect(trip.answer).toEqual({ kind: 'token', token });
+    expect(trip.value.data).toBe(token);
+  });
+
   test('normal image, then solver.badReport(): the share is held; a trusted re-solve upholds it and the price comes back', async () => {
     const png = textPicture(200, 70, 7);
     const trip = await v1Case(
