@@ -13,3 +13,4 @@ export * from './hub.ts';
 export * from './support.ts';
 export * from './proxy.ts';
 export * from './software.ts';
+export * from './demo.ts';
