@@ -22,6 +22,9 @@ function walk(nodes: (RootContent | ElementContent)[]) {
     if (node.type !== 'element') continue;
     const el: Element = node;
     if (el.tagName === 'a') el.properties = { ...el.properties, rel: ['nofollow', 'ugc', 'noopener'], target: '_blank' };
+    // The page has its own h1 and h2 sections: a description's headings start at h3.
+    const level = /^h([1-6])$/.exec(el.tagName);
+    if (level) el.tagName = `h${Math.min(6, Number(level[1]) + 2)}`;
     walk(el.children);
   }
 }

@@ -162,11 +162,18 @@ async function visibleListing(ctx: Ctx, slug: string, viewer: Viewer): Promise<L
   throw new AppError('NOT_FOUND', 'No such software.');
 }
 
-/** Software articles (the content module's public list) tagged with the slug, else with one of its categories. */
+/** Article tags (content module, software collection) that speak about each category. */
+const CATEGORY_TAGS: Record<string, string> = { 'client-libraries': 'libraries', 'browser-automation': 'browser-automation', 'bots-and-scrapers': 'reliability' };
+
+/**
+ * Software articles (the content module's public list): tagged with the listing's slug first, then
+ * with its categories (or their topic tags), then the catalogue's own articles; at most three.
+ */
 async function articlesFor(ctx: Ctx, row: ListingRow, language: string | undefined): Promise<RelatedArticle[]> {
   const out: RelatedArticle[] = [];
   const seen = new Set<string>();
-  for (const tag of [row.slug, ...row.categories]) {
+  const tags = [row.slug, ...row.categories, ...row.categories.map((c) => CATEGORY_TAGS[c]).filter((x): x is string => !!x), 'catalogue'];
+  for (const tag of [...new Set(tags)]) {
     if (out.length >= 3) break;
     const query = ArticleListQuerySchema.safeParse({ page: 0, language, tag });
     if (!query.success) continue;

@@ -179,7 +179,7 @@ describe('XSS', () => {
     expect(got.statusCode, got.body).toBe(200);
     const detail: SoftwareDetail = got.json();
     for (const bad of ['<script', 'onerror', 'javascript:', 'onclick', '<img', 'data:image']) expect(detail.descriptionHtml).not.toContain(bad);
-    expect(detail.descriptionHtml).toContain('<h1');
+    expect(detail.descriptionHtml).toContain('<h3'); // headings start below the page's own
     const customer = await actor({ userType: 'customer' });
     const rev = await inject('POST', `/api/v1/catalog/software/${own.id}/reviews`, customer.session, { review: { rating: 5, text: `Review ${payload}` } });
     await inject('POST', `/api/v1/catalog/moderation/reviews/${rev.json().id}/approve`, moderator.session, {});
@@ -241,6 +241,20 @@ describe('catalogue list', () => {
     expect(cats.map((c) => c.slug)).toContain('client-libraries');
     expect(cats.find((c) => c.slug === 'client-libraries')!.count).toBeGreaterThanOrEqual(10); // the seeded public libraries
     expect((await inject('GET', '/api/v1/catalog/software?sorting=bogus')).statusCode).toBe(400);
+  });
+
+  it('links software articles of the content module by the slug and by category topic', async () => {
+    const own = await addListing(developer.session, { name: 'Article Linked', categories: ['client-libraries'] });
+    await approve(own.id);
+    const article = (slug: string, tags: string[]) => ({
+      article: { collection: 'software', slug, status: 'published', publishAt: new Date(Date.now() - 60_000).toISOString(), tags, versions: { en: { title: `Article ${slug}`, summary: 'About it.', body: 'Text.' } } },
+    });
+    for (const [slug, tags] of [['about-article-linked', ['article-linked']], ['libraries-in-general', ['libraries']], ['unrelated-topic', ['migration']]] as const) {
+      const res = await inject('POST', '/api/v1/editor/articles/new', moderator.session, article(slug, [...tags]));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const detail: SoftwareDetail = (await inject('GET', '/api/v1/catalog/software/article-linked?language=en')).json();
+    expect(detail.articles.map((a) => a.slug)).toEqual(['about-article-linked', 'libraries-in-general']);
   });
 
   it('the seeded entries are public libraries without owners, soft_ids, reviews or figures', async () => {
