@@ -1,6 +1,7 @@
 import { DOC_FAMILIES, DOC_SLUGS, DOCS_LANGUAGES, GUIDE_LANGUAGES } from '#shared/captcha-types/docs/catalog.ts';
 import { DEFAULT_PAGE_LANGUAGES, type Language } from '#shared/i18n/languages.ts';
 import { LANDINGS } from '#shared/landings/catalog.ts';
+import { PROXY_COUNTRIES, PROXY_LANDINGS } from '#shared/proxy/catalog.ts';
 
 /**
  * Who may open a page (spec §2 Access rules), checked by the router and again by the server:
@@ -55,6 +56,15 @@ export const PAGES: readonly PageDef[] = [
   page({ id: 'p-discount-campaigns', path: '/p/discount-campaigns', module: 'routes/marketing/discount-campaigns.tsx', namespaces: ['promotions', 'pricing'] }),
   // Captcha-type landings (issue 14): one template, one page per declared slug; other /p/ paths stay theirs or 404
   ...LANDINGS.map((l) => page({ id: `landing-${l.slug}`, path: `/p/${l.slug}`, module: 'routes/marketing/landing.tsx', namespaces: ['landings', 'pricing', 'apidocs'] })),
+  // The proxy product (issue 17): the console, its docs, and the type and local-proxy landings from one template
+  page({ id: 'proxy', path: '/proxy', module: 'routes/proxy/dashboard.tsx', namespaces: ['proxy'], access: { kind: 'user' } }),
+  page({ id: 'proxy-users', path: '/proxy/users', module: 'routes/proxy/users.tsx', namespaces: ['proxy'], access: { kind: 'user' } }),
+  page({ id: 'proxy-ip-whitelist', path: '/proxy/ip-whitelist', module: 'routes/proxy/ip-whitelist.tsx', namespaces: ['proxy'], access: { kind: 'user' } }),
+  page({ id: 'proxy-statistics', path: '/proxy/statistics', module: 'routes/proxy/statistics.tsx', namespaces: ['proxy'], access: { kind: 'user' } }),
+  page({ id: 'proxy-api', path: '/proxy/api', module: 'routes/proxy/api.tsx', namespaces: ['proxy'] }),
+  ...PROXY_LANDINGS.map((l) => page({ id: `proxy-${l.slug}`, path: `/proxy/${l.slug}`, module: 'routes/proxy/landing.tsx', namespaces: ['proxy'] })),
+  page({ id: 'proxy-local-proxies', path: '/proxy/local-proxies', module: 'routes/proxy/landing.tsx', namespaces: ['proxy'] }),
+  ...PROXY_COUNTRIES.map((c) => page({ id: `proxy-local-${c}`, path: `/proxy/local-proxies/${c}`, module: 'routes/proxy/landing.tsx', namespaces: ['proxy'] })),
   page({ id: 'for-customer', path: '/for-customer', module: 'routes/marketing/for-customer.tsx', namespaces: ['pricing'] }),
   // Public statistics (spec §2): an overview and one page per graph
   page({ id: 'public-statistics', path: '/public_statistics', module: 'routes/statistics/overview.tsx', namespaces: ['statistics'] }),

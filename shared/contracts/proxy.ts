@@ -32,6 +32,8 @@ export interface ProxyPriceList {
   campaign: { name: string; percent: number } | null;
   packageDays: number;
   offers: ProxyOfferPrice[];
+  /** Where customers connect (the gateway's public host and ports). */
+  gateway: ProxyGatewayInfo;
 }
 
 export const ProxyPurchaseSchema = z.object({

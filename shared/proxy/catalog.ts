@@ -123,7 +123,6 @@ export function formatProxyUsername(t: ProxyTarget): string {
 
 /** Errors the gateway answers (HTTP status line text / 407 body; SOCKS5 reply code). Documented on /proxy/api. */
 export const GATEWAY_ERRORS = {
-  ERROR_PROXY_AUTH_REQUIRED: { http: 407, socks: 'auth failure' },
   ERROR_IP_NOT_WHITELISTED: { http: 407, socks: 'CONNECTION_NOT_ALLOWED (2)' },
   ERROR_BAD_USERNAME: { http: 407, socks: 'auth failure' },
   ERROR_WRONG_CREDENTIALS: { http: 407, socks: 'auth failure' },

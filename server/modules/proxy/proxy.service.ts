@@ -80,6 +80,7 @@ export function proxyPrices(ctx: Ctx, currency = 'USD', utmCampaign?: string): P
     currency,
     campaign: percent > 0 ? { name: utmCampaign!, percent } : null,
     packageDays: config.packageDays,
+    gateway: gatewayInfo(ctx),
     offers: PROXY_OFFERS.map((o) => {
       const table = config.prices[`${o.planType}:${o.unit}`] ?? {};
       const base = table.default ?? 0;
