@@ -69,6 +69,8 @@ export const SEEDED_ACCOUNTS = {
   helpdeskCustomer: { email: 'helpdesk-customer@example.com', password: 'helpdesk-customer-password', type: 'customer', balance: '5' },
   helpdeskStaff: { email: 'helpdesk-staff@example.com', password: 'helpdesk-staff-password', type: 'customer', balance: '0', moderator: true },
   helpdeskEnterprise: { email: 'helpdesk-enterprise@example.com', password: 'helpdesk-enterprise-password', type: 'customer', balance: '700', sandbox: true },
+  /** e2e/proxy: buys a proxy plan from the balance and sends traffic through the gateway. */
+  proxyCustomer: { email: 'proxy-customer@example.com', password: 'proxy-customer-password', type: 'customer', balance: '20' },
 } as const;
 
 /**

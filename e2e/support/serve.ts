@@ -69,6 +69,14 @@ async function main() {
       CRYPTO_RATES: 'BTC=50000,BCH=400',
       CRYPTO_BTC_CONFIRMATIONS: '2',
       CRYPTO_POLL_SECONDS: '1',
+      // The proxy gateway in the server's process (e2e/proxy): loopback ports derived from E2E_PORT,
+      // targets on loopback allowed (the spec's target server).
+      PROXY_GATEWAY: 'true',
+      PROXY_BIND: '127.0.0.1',
+      PROXY_HOST: '127.0.0.1',
+      PROXY_HTTP_PORT: String(E2E_PORT + 1800),
+      PROXY_SOCKS_PORT: String(E2E_PORT + 1801),
+      PROXY_ALLOW_PRIVATE_TARGETS: 'true',
     },
   });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
