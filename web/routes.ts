@@ -1,6 +1,15 @@
 import { DOC_FAMILIES, DOC_SLUGS, DOCS_LANGUAGES, GUIDE_LANGUAGES } from '#shared/captcha-types/docs/catalog.ts';
 import { DEFAULT_PAGE_LANGUAGES, type Language } from '#shared/i18n/languages.ts';
 import { LANDINGS } from '#shared/landings/catalog.ts';
+
+/** The data-labelling pages (spec §2); web/features/labelling/landings.ts says what each sells. */
+const DATA_PAGE_PATHS = [
+  ['data', '/data'],
+  ['data-bounding-box', '/data/bounding-box'],
+  ['data-dataset-annotation', '/data/dataset-annotation'],
+  ['data-image-annotation', '/data/image-annotation'],
+  ['data-satellite-imagery-data-annotator', '/data/satellite-imagery-data-annotator'],
+] as const;
 import { PROXY_COUNTRIES, PROXY_LANDINGS } from '#shared/proxy/catalog.ts';
 
 /**
@@ -190,6 +199,8 @@ export const PAGES: readonly PageDef[] = [
   page({ id: 'workers-software', path: '/workers-software', module: 'routes/hub/workers-software.tsx', namespaces: ['hub'] }),
   page({ id: 'workers-software-captcha-bot-rs', path: '/workers-software/captcha-bot-rs', module: 'routes/hub/bot.tsx', namespaces: ['hub'] }),
   page({ id: 'workers-software-rucaptcha-bot', path: '/workers-software/rucaptcha-bot', module: 'routes/hub/bot.tsx', namespaces: ['hub'] }),
+  // Data labelling (issue 19): /data and its four pages, one template
+  ...DATA_PAGE_PATHS.map(([id, path]) => page({ id, path, module: 'routes/labelling/landing.tsx', namespaces: ['labelling', 'pricing'] })),
 
   // Content (issue 15): blog, tutorials and software articles — en and ru (spec §2 Languages)
   ...([
