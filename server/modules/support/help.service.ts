@@ -25,8 +25,9 @@ export function bestPassage(plain: string, question: string): string {
   for (const p of paragraphs) {
     if (p.length <= QUOTE_MAX) candidates.push(p);
     else {
-      const sentences = p.match(/[^.!?。！？]+[.!?。！？]*/gu) ?? [p];
-      for (let i = 0; i < sentences.length; i++) candidates.push(sentences.slice(i, i + 2).join('').trim());
+      // Sentences end at . ! ? followed by a space (not inside "in.php" or "0.50"), or at CJK stops.
+      const sentences = p.split(/(?<=[.!?])\s+|(?<=[。！？])/u).filter((x) => x.trim().length > 0);
+      for (let i = 0; i < sentences.length; i++) candidates.push(sentences.slice(i, i + 2).join(' ').trim());
     }
   }
   let best = candidates[0] ?? '';

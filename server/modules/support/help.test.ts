@@ -104,6 +104,13 @@ describe('support bot', () => {
     expect(threads.unanswered.map((u) => u.text)).toContain('Do you sell garden furniture with blue cushions?');
   });
 
+  it('answers from a fixed FAQ page, quoting its passage', async () => {
+    const reply = (await say(browserHeaders(t), { text: 'Which API should I use, v1 or v2?', language: 'en' })).messages.at(-1)!;
+    expect(reply.outcome).toBe('answered');
+    expect(reply.sources[0]).toMatchObject({ path: '/support/faq/developer', title: 'FAQ for developers' });
+    expect(reply.body).toContain('createTask');
+  });
+
   it('answers in Russian from the Russian version', async () => {
     const reply = (await say(browserHeaders(t), { text: 'Как вернуть деньги за неверный ответ?', language: 'ru' })).messages.at(-1)!;
     expect(reply.outcome).toBe('answered');
