@@ -200,6 +200,13 @@ describe('TokenSolver', () => {
     expect(onSubmit).toHaveBeenCalledExactlyOnceWith({ kind: 'token', token: '03AGdBq2-token' });
   });
 
+  it('shows a page address that is not http(s) as text, never as a link', () => {
+    const offer = makeOffer({ type: 'turnstile', ui: 'token', kind: 'token', media: null, params: { websiteURL: 'javascript:alert(document.cookie)', websiteKey: '0x4AAAAAAAC3DHQFLr1GavRN' } });
+    renderWorker(<TokenSolver offer={offer} disabled={false} onSubmit={vi.fn()} />);
+    expect(screen.getByText('javascript:alert(document.cookie)').closest('a')).toBeNull();
+    expect(screen.queryAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('javascript'))).toEqual([]);
+  });
+
   it('asks for every field of a structured token (GeeTest)', async () => {
     const onSubmit = vi.fn();
     const offer = makeOffer({ type: 'geetest', ui: 'token', kind: 'token', media: null, params: { websiteURL: 'https://example.com', gt: 'g', challenge: 'c' } });

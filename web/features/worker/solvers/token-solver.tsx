@@ -114,12 +114,13 @@ export function TokenSolver({ offer, disabled, onSubmit }: SolverProps) {
             <div>
               <dt>{t('solver.token.pageUrl')}</dt>
               <dd className="mono break">
-                {pageUrl ? (
+                {/* A link only to http(s): the API refuses other schemes, and tasks queued before that rule stay harmless. */}
+                {pageUrl && /^https?:\/\//i.test(pageUrl) ? (
                   <a href={pageUrl} target="_blank" rel="noopener noreferrer nofollow" className="link">
                     {pageUrl}
                   </a>
                 ) : (
-                  '—'
+                  (pageUrl ?? '—')
                 )}
               </dd>
             </div>
