@@ -1,7 +1,7 @@
 /**
  * Worker exam integrity (issue 21 #4, docs/security.md): a script opens the training page of a new
  * worker (the pictures load) and posts the right answers at once. The exam does not count: it waits
- * for review and the worker is not qualified. A moderator finds it under "Flagged exams" in
+ * for review, the worker is not qualified, and the next exam waits out the cooldown. A moderator finds it under "Flagged exams" in
  * /p/moderator with each question's timing and approves it; the worker is then qualified. The
  * right answers come from test seeding (e2e/compat/training.ts), never from an API.
  * With SCREENSHOT_DIR set, both pages are captured at 1280 and 390 px in English and Russian.
@@ -48,7 +48,12 @@ test('an inhumanly fast exam waits for a moderator, who approves it', async ({ b
   await gotoHydrated(worker, '/cabinet/training');
   await expect(worker.getByText(w('training.reviewPending'))).toBeVisible();
   await expect(worker.getByText(w('training.examSubmitted'))).toBeVisible();
-  await capture(worker, 'training-review-pending', '/cabinet/training');
+  // A new set is drawn at once, but its exam opens only after the cooldown, counted down in the page.
+  await worker.getByRole('button', { name: w('training.startOver') }).first().click();
+  await expect(worker.getByText(/^After a failed exam the next one opens 10 minutes later/)).toBeVisible();
+  await expect(worker.getByText(/^Opens in (9:[0-5]\d|10:00)\.$/)).toBeVisible();
+  await expect(worker.getByRole('button', { name: w('training.submitExam') })).toHaveCount(0);
+  await capture(worker, 'training-cooldown', '/cabinet/training');
 
   const moderatorContext = await browser.newContext();
   const moderator = await moderatorContext.newPage();
