@@ -41,7 +41,7 @@ describe('GET /api/v1/api-docs/{slug}', () => {
   it('answers in the asked language, one version when asked, and 404 for an unknown slug', async () => {
     const ru = await get<TypeDoc>('/api/v1/api-docs/recaptcha_v2?language=ru&version=v2');
     expect(ru.body.v1).toBeUndefined();
-    expect(ru.body.v2!.params.find((p) => p.name === 'websiteURL')!.description).toBe('Полный адрес страницы с капчей.');
+    expect(ru.body.v2!.params.find((p) => p.name === 'websiteURL')!.description).toBe('Полный адрес страницы с капчей, начиная с http:// или https://.');
     const zh = await get<TypeDoc>('/api/v1/api-docs/normal?language=zh');
     expect(zh.body.purpose).toContain('工人');
     const fallback = await get<TypeDoc>('/api/v1/api-docs/normal?language=de');

@@ -37,7 +37,7 @@ describe('documentation pages', () => {
 
   it.each([
     ['/api-docs/normal', 'Image captcha (text)', 'ImageToTextTask'],
-    ['/ru/api-docs/recaptcha_v2', 'Полный адрес страницы с капчей.', 'RecaptchaV2TaskProxyless'],
+    ['/ru/api-docs/recaptcha_v2', 'Полный адрес страницы с капчей, начиная с http:// или https://.', 'RecaptchaV2TaskProxyless'],
     ['/zh/api-docs/hcaptcha', '您得到 h-captcha-response 令牌', 'HCaptchaTaskProxyless'],
   ])('%s renders the type with its tables and samples', async (url, text, v2Type) => {
     const page = await html(url);
