@@ -32,7 +32,7 @@ import {
 import { formatMoney } from '#shared/money.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { withDb, type Ctx } from '#server/lib/ctx.ts';
-import { listArticles } from '#server/modules/content/content.service.ts';
+import { announce, listArticles } from '#server/modules/content/content.service.ts';
 import type { UserRow } from '#server/modules/users/users.repo.ts';
 import { renderDescription } from './markdown.ts';
 import * as repo from './software.repo.ts';
@@ -394,6 +394,16 @@ export const screenshotFile = (ctx: Ctx, id: number, size: 'full' | 'thumb') => 
 
 // Moderation (moderators and admins)
 
+/**
+ * What moderation changes is public: once committed, every node's page cache is cleared (through
+ * the content module's announcement), so visitors see it at once rather than within the cache's 5 s.
+ */
+async function published<T>(ctx: Ctx, change: Promise<T>): Promise<T> {
+  const result = await change;
+  await announce(ctx, 'software');
+  return result;
+}
+
 export async function moderationListings(ctx: Ctx, status: 'queue' | ListingStatus): Promise<ModerationListing[]> {
   const rows = await repo.moderationListings(ctx.db, status);
   return Promise.all(
@@ -415,7 +425,7 @@ export async function moderationListings(ctx: Ctx, status: 'queue' | ListingStat
 
 /** Approves a pending listing (publishes it) or a published one's waiting edit (replaces the published text). */
 export async function approveListing(ctx: Ctx, id: number, moderator: UserRow): Promise<{ status: ListingStatus }> {
-  return ctx.db.transaction(async (tx) => {
+  return published(ctx, ctx.db.transaction(async (tx) => {
     const row = await repo.findById(tx, id, true);
     if (!row) throw new AppError('NOT_FOUND', 'No such software.');
     const stamp = { moderatedBy: moderator.id, moderatedAt: new Date(), rejectReason: null };
@@ -427,13 +437,13 @@ export async function approveListing(ctx: Ctx, id: number, moderator: UserRow): 
     }
     if (row.status === 'published') throw new AppError('CONFLICT', 'Nothing waits for approval.');
     await repo.updateListing(tx, id, { ...stamp, status: 'published', publishedAt: row.publishedAt ?? new Date() });
-    return { status: 'published' };
-  });
+    return { status: 'published' as const };
+  }));
 }
 
 /** Rejects a pending listing, or a published one's waiting edit (the published text stays). */
 export async function rejectListing(ctx: Ctx, id: number, reason: string, moderator: UserRow): Promise<{ status: ListingStatus }> {
-  return ctx.db.transaction(async (tx) => {
+  return published(ctx, ctx.db.transaction(async (tx) => {
     const row = await repo.findById(tx, id, true);
     if (!row) throw new AppError('NOT_FOUND', 'No such software.');
     const stamp = { moderatedBy: moderator.id, moderatedAt: new Date(), rejectReason: reason };
@@ -442,8 +452,8 @@ export async function rejectListing(ctx: Ctx, id: number, reason: string, modera
       return { status: row.status };
     }
     await repo.updateListing(tx, id, { ...stamp, status: 'rejected' });
-    return { status: 'rejected' };
-  });
+    return { status: 'rejected' as const };
+  }));
 }
 
 /** Takes a listing off the catalogue (its soft_id keeps working); approving publishes it again. */
@@ -451,7 +461,7 @@ export async function hideListing(ctx: Ctx, id: number, moderator: UserRow): Pro
   const row = await repo.findById(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND', 'No such software.');
   await repo.updateListing(ctx.db, id, { status: 'hidden', moderatedBy: moderator.id, moderatedAt: new Date() });
-  return { status: 'hidden' };
+  return published(ctx, Promise.resolve({ status: 'hidden' as const }));
 }
 
 export async function moderationReviews(ctx: Ctx, status: ReviewStatus): Promise<ModerationReview[]> {
@@ -478,10 +488,10 @@ export async function moderateReview(ctx: Ctx, id: number, decision: 'approve' |
   if (!row) throw new AppError('NOT_FOUND', 'No such review.');
   if (decision === 'approve') {
     await repo.updateReview(ctx.db, id, { status: 'published', publishedAt: new Date(), rejectReason: null, moderatedBy: moderator.id });
-    return { status: 'published' };
+    return published(ctx, Promise.resolve({ status: 'published' as const }));
   }
   await repo.updateReview(ctx.db, id, { status: 'rejected', publishedAt: null, rejectReason: reason ?? null, moderatedBy: moderator.id });
-  return { status: 'rejected' };
+  return published(ctx, Promise.resolve({ status: 'rejected' as const }));
 }
 
 // Statistics

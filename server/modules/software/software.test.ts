@@ -146,7 +146,10 @@ describe('reviews', () => {
     const queue = (await inject('GET', '/api/v1/catalog/moderation/reviews', moderator.session)).json() as { id: number; reviewer: { reviews: number } }[];
     const mine = queue.find((q) => q.id === first.json().id)!;
     expect(mine.reviewer.reviews).toBe(1);
+    // A visitor's page (kept in the page cache) shows the review as soon as it is approved.
+    expect((await t.app.inject({ method: 'GET', url: '/software/reviewed-tool' })).body).not.toContain('Solid library, easy to set up.');
     await inject('POST', `/api/v1/catalog/moderation/reviews/${mine.id}/approve`, moderator.session, {});
+    expect((await t.app.inject({ method: 'GET', url: '/software/reviewed-tool' })).body).toContain('Solid library, easy to set up.');
     const shown = (await inject('GET', '/api/v1/catalog/software/reviewed-tool/reviews')).json();
     expect(shown.records).toHaveLength(1);
     expect(shown.records[0]).toMatchObject({ rating: 4, text: 'Solid library, easy to set up.' });
