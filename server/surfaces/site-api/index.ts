@@ -17,6 +17,7 @@ import { contentRoutes } from './content.routes.ts';
 import { customerRoutes } from './customer.routes.ts';
 import { customerLogsRoutes } from './customer-logs.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
+import { demoRoutes } from './demo.routes.ts';
 import { docsRoutes } from './docs.routes.ts';
 import { eventTrackerRoutes } from './event-tracker.routes.ts';
 import { moderationRoutes } from './moderation.routes.ts';
@@ -123,6 +124,7 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(financeRoutes);
   await app.register(contentRoutes);
   await app.register(softwareRoutes);
+  await app.register(demoRoutes);
   await app.register(payoutsRoutes);
   await app.register(affiliateRoutes);
   await app.register(supportRoutes);
