@@ -76,6 +76,12 @@ const EXPECTED: Record<string, string> = {
   'GET /api/v1/api-docs': 'public',
   'GET /api/v1/api-docs/openapi.json': 'public',
   'GET /api/v1/api-docs/:slug': 'public',
+  // Live demos, recognition examples, the extension's zip (issue 14)
+  'GET /api/v1/captcha-demo/:slug': 'public',
+  'POST /api/v1/captcha-demo/:slug/verify': 'public',
+  'GET /api/v1/captcha-recognition': 'public',
+  'GET /api/v1/captcha-recognition/:slug': 'public',
+  'GET /api/v1/captcha-bypass-extension/download': 'public',
   'GET /api/v2/public_statistics': 'public',
   'GET /api/v2/public_statistics/graph/:metric': 'public',
   'GET /api/v2/hub/overview': 'public',
