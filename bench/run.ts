@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: throughput and latency of the production build, each figure next to the
  * Fastify hello-world baseline measured in the same run on the same machine.
- * Groups (BENCH_ONLY=pages,engine,rollup,limits): bench/pages.ts, bench/engine.ts (+ dispatch.ts), bench/rollup.ts, bench/limits.ts; shared helpers in bench/support.ts.
+ * Groups (BENCH_ONLY=pages,engine,rollup,limits,proxy): bench/pages.ts, bench/engine.ts (+ dispatch.ts), bench/rollup.ts, bench/limits.ts, bench/proxy.ts; shared helpers in bench/support.ts.
  */
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { appArgs, stop, waitFor, type Scenario } from './support.ts';
 import { pageScenarios } from './pages.ts';
 import { rollupBench } from './rollup.ts';
 import { limitsScenarios } from './limits.ts';
+import { proxyBench } from './proxy.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -21,8 +22,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3900);
 const BENCH_DB = process.env.BENCH_DB ?? 'captchahub_bench';
 const port = (n: number) => String(PORT_BASE + n);
-/** BENCH_ONLY=pages,engine,rollup,limits (comma-separated) runs only those groups; unset runs all. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'pages,engine,rollup,limits').split(',').map((s) => s.trim()));
+/** BENCH_ONLY=pages,engine,rollup,limits,proxy (comma-separated) runs only those groups; unset runs all. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'pages,engine,rollup,limits,proxy').split(',').map((s) => s.trim()));
 
 interface Result {
   name: string;
@@ -98,6 +99,8 @@ async function main() {
     if (ONLY.has('rollup')) engine.push(...(await rollupBench(pgUrl, `${BENCH_DB}_rollup`)));
     // res.php and in.php with the limits in memory vs in the shared store (bench/limits.ts).
     if (ONLY.has('limits')) engine.push(...(await limitsScenarios({ pgUrl, benchDb: `${BENCH_DB}_limits`, portBase: PORT_BASE + 30, duration: DURATION, connections: CONNECTIONS })));
+    // The proxy gateway: CONNECT throughput vs direct loopback, new tunnels per second (bench/proxy.ts).
+    if (ONLY.has('proxy')) engine.push(...(await proxyBench({ pgUrl, benchDb: `${BENCH_DB}_proxy`, portBase: PORT_BASE + 50, seconds: DURATION })));
   } catch (err) {
     process.stderr.write(`engine scenarios skipped: PostgreSQL at ${pgUrl} unavailable (${String(err)}${(err as Error).cause ? `: ${String((err as Error).cause)}` : ''})\n`);
   }
