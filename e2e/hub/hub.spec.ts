@@ -67,10 +67,15 @@ const PAGES = [
   '/workers-software',
   '/workers-software/captcha-bot-rs',
   '/workers-software/rucaptcha-bot',
+  '/data',
+  '/data/bounding-box',
+  '/data/dataset-annotation',
+  '/data/image-annotation',
+  '/data/satellite-imagery-data-annotator',
 ];
 
 for (const width of [1280, 390]) {
-  test(`hub pages in en, ru and zh fit ${width} px`, async ({ page }) => {
+  test(`hub and data-labelling pages in en, ru and zh fit ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     for (const lang of LANGS) {
       for (const path of PAGES) {
@@ -89,4 +94,17 @@ test('the bot pages say plainly that the bots are not available', async ({ page 
     await page.goto(lang === 'en' ? '/workers-software/rucaptcha-bot' : `/${lang}/workers-software/rucaptcha-bot`);
     await expect(page.getByText(tr(lang, 'hub:bots.notAvailable', { name: 'RuCaptcha Bot' }))).toBeVisible();
   }
+});
+
+test('the batch estimator multiplies the live price by images, classes and annotators', async ({ page }) => {
+  await gotoHydrated(page, '/data/bounding-box');
+  const perTask = await page.locator('table tbody tr').first().locator('td').nth(1).innerText();
+  const price = Number(perTask.replace(/[^0-9.]/g, ''));
+  await page.getByLabel(tr('en', 'labelling:estimator.images')).fill('10');
+  await page.getByLabel(tr('en', 'labelling:estimator.classes')).fill('2');
+  await page.getByLabel(tr('en', 'labelling:estimator.annotators')).fill('3');
+  const total = page.getByRole('status').filter({ hasText: /tasks, about/ });
+  await expect(total).toContainText('60 tasks');
+  const shown = Number((await total.innerText()).split('about')[1]!.replace(/[^0-9.]/g, ''));
+  expect(shown).toBeCloseTo(price * 60, 4);
 });
