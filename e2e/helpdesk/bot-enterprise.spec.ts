@@ -45,7 +45,7 @@ test('an enterprise plan from the balance: the ledger moves, the next ticket lea
   const page = await context.newPage();
   await signInTo(page, account, '/support/enterprise');
 
-  const balance = async () => parseMoney(((await (await page.request.get('/api/v2/user')).json()) as { balance: string }).balance);
+  const balance = async () => parseMoney(((await (await page.request.get('/api/v2/user')).json()) as { balance: { amount: string } }).balance.amount);
   // A burst of 100 submissions within MAX_USER_TURN's 3 seconds: over the standard 60, so some are refused.
   const origin = `http://127.0.0.1:${E2E_PORT}`;
   const image = makePng(60, 24, 18).toString('base64');

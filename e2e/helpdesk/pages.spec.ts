@@ -56,7 +56,9 @@ test('help centre search in English and Russian, FAQ and knowledge-base pages', 
 test('anonymous feedback reaches the staff list and its export', async ({ page, browser }) => {
   await gotoHydrated(page, '/p/service-feedback');
   const comment = `Fast answers, clear prices ${Date.now()}`;
-  await page.getByText(tr('en', 'support:feedback.stars_other', { count: '4' })).click();
+  // The stars are labels around visually hidden radios (keyboard: arrows within the group).
+  await page.locator('label', { has: page.getByRole('radio', { name: tr('en', 'support:feedback.stars_other', { count: '4' }) }) }).click();
+  await expect(page.getByRole('radio', { name: tr('en', 'support:feedback.stars_other', { count: '4' }) })).toBeChecked();
   await page.getByLabel(s('feedback.kinds.service.question')).fill(comment);
   await page.getByRole('button', { name: exactly(s('feedback.send')) }).click();
   await expect(page.getByText(s('feedback.thanks'))).toBeVisible();

@@ -50,7 +50,7 @@ test('a ticket with an attachment, a staff reply with the customer\'s context, a
   await staff.getByRole('button', { name: exactly(s('staff.saveNote')) }).click();
   await expect(staff.getByText(s('staff.noteSaved'))).toBeVisible();
   await staff.getByLabel(s('staff.internal')).uncheck();
-  await staff.getByLabel(s('staff.reply'), { exact: true }).fill('We refunded task 1000000123. Sorry for the trouble.');
+  await staff.getByRole('textbox', { name: s('staff.reply'), exact: true }).fill('We refunded task 1000000123. Sorry for the trouble.');
   await staff.getByRole('button', { name: exactly(s('staff.send')) }).click();
   await expect(staff.getByText(s('staff.replySent'))).toBeVisible();
 

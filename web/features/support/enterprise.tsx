@@ -82,7 +82,7 @@ export function EnterpriseSupport({ signedIn }: { signedIn: boolean }) {
           </select>
         </label>
       </div>
-      <div className="grid grid-2 support-plans">
+      <div className="support-cards">
         {prices.plans.map((p) => {
           const period = p.periods.find((x) => x.months === months)!;
           return (

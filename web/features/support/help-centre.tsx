@@ -46,7 +46,7 @@ export function HelpSearch() {
         {t('help.searchLabel')}
       </label>
       <input id={id} type="search" className="input input--lg" value={text} placeholder={t('help.searchPlaceholder')} onChange={(e) => setText(e.target.value)} autoComplete="off" data-testid="help-search" />
-      <p className="text-sm text-secondary" aria-live="polite">
+      <p className="text-sm text-secondary support-search__status" aria-live="polite">
         {text.trim().length > 0 && text.trim().length < HELP_SEARCH_MIN_CHARS ? t('help.minChars', { count: HELP_SEARCH_MIN_CHARS }) : enough && data && !isFetching ? t('help.found', { count: data.hits.length }) : ''}
       </p>
       {enough && (isFetching && !data ? (
@@ -80,7 +80,7 @@ export function HelpHome() {
   return (
     <div className="stack stack--xl">
       <HelpSearch />
-      <div className="grid grid-3 support-audiences">
+      <div className="support-cards">
         {AUDIENCES.map((a) => (
           <Card key={a.key} as="section" title={t(`help.audiences.${a.key}.title`)} description={t(`help.audiences.${a.key}.text`)} headingLevel={2}>
             <ul className="support-links">
@@ -92,7 +92,7 @@ export function HelpHome() {
           </Card>
         ))}
       </div>
-      <section className="grid grid-3" aria-label={t('help.contact')}>
+      <section className="support-cards" aria-label={t('help.contact')}>
         <Card title={t('help.ways.bot.title')} description={t('help.ways.bot.text')} headingLevel={2}>
           <LocalizedLink to="/support/bot" className={buttonClassName('primary', 'md')}>{t('help.ways.bot.action')}</LocalizedLink>
         </Card>
