@@ -12,7 +12,7 @@ const COLUMNS = [
       { to: '/pricing', key: 'nav.pricing' },
     ],
   },
-  { key: 'footer.company', links: [{ to: '/about', key: 'nav.about' }] },
+  { key: 'footer.company', links: [{ to: '/about', key: 'nav.about' }, { to: '/support', key: 'nav.support' }] },
   {
     key: 'footer.legal',
     links: [
