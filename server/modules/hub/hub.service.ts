@@ -60,13 +60,34 @@ export async function hubOverview(ctx: Pick<Ctx, 'db'>): Promise<HubOverview> {
   };
 }
 
+/**
+ * The public rows of each period are kept 30 s per process (one scan of the period's answers per
+ * node and period, not one per view); a signed-in worker's own line is always read fresh, and an
+ * opt-out change clears this node's copy at once (other nodes follow within 30 s).
+ */
+export const LEADERBOARD_CACHE_MS = 30_000;
+const boards = new WeakMap<object, Map<string, { at: number; rows: repo.RankedFigures[] }>>();
+
+async function leaderboardRows(ctx: Pick<Ctx, 'db'>, period: LeaderboardPeriod, from: Date): Promise<repo.RankedFigures[]> {
+  let cache = boards.get(ctx.db);
+  if (!cache) boards.set(ctx.db, (cache = new Map()));
+  const key = `${period}|${from.toISOString()}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < LEADERBOARD_CACHE_MS) return hit.rows;
+  const { rows } = await repo.leaderboard(ctx.db, from, LEADERBOARD_SIZE, null);
+  cache.set(key, { at: Date.now(), rows });
+  return rows;
+}
+
 export async function getLeaderboard(ctx: Pick<Ctx, 'db'>, period: LeaderboardPeriod, meId: number | null): Promise<Leaderboard> {
   const from = periodStart(period);
-  const [key, board, optedOut] = await Promise.all([
+  const [key, rows, mine, optedOut] = await Promise.all([
     secret(ctx, 'hub-pseudonyms'),
-    repo.leaderboard(ctx.db, from, LEADERBOARD_SIZE, meId),
+    leaderboardRows(ctx, period, from),
+    meId === null ? Promise.resolve(null) : repo.leaderboard(ctx.db, from, 0, meId).then((b) => b.me),
     meId === null ? Promise.resolve(false) : repo.findOptOut(ctx.db, meId),
   ]);
+  const board = { rows, me: mine };
   const row = (r: repo.WorkerFigures, rank: number): LeaderboardRow => ({
     rank,
     name: pseudonym(key, r.userId),
@@ -117,6 +138,7 @@ export async function getHubProfile(ctx: Pick<Ctx, 'db'>, userId: number): Promi
 
 export async function setLeaderboardOptOut(ctx: Pick<Ctx, 'db'>, userId: number, optOut: boolean): Promise<void> {
   await repo.saveOptOut(ctx.db, userId, optOut);
+  boards.get(ctx.db)?.clear();
 }
 
 /**

@@ -124,6 +124,9 @@ describe('leaderboard', () => {
     const again = (await t.app.inject({ method: 'GET', url: '/api/v2/hub/leaderboard?period=month' })).json<Leaderboard>();
     expect(again.rows[0]!.name).toBe(pseudonym(secret!.value, ids.hidden!));
     await t.app.inject({ method: 'PUT', url: '/api/v2/hub/settings', headers: browserHeaders(t, await sessionCookieFor(t, ids.hidden!)), payload: { leaderboardOptOut: true } });
+    // Out again: gone at once, although the public rows are cached for 30 s.
+    const out = (await t.app.inject({ method: 'GET', url: '/api/v2/hub/leaderboard?period=month' })).json<Leaderboard>();
+    expect(out.rows.map((r) => r.name)).not.toContain(pseudonym(secret!.value, ids.hidden!));
   });
 
   it('refuses a period it does not know and a settings change without a session', async () => {
