@@ -7,6 +7,7 @@
  * Alone: `BENCH_ONLY=proxy node --import tsx bench/run.ts`.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
 import pino from 'pino';
@@ -103,6 +104,17 @@ async function throughput(open: () => Promise<{ socket: net.Socket; rest: Buffer
   const bytes = totals.reduce((a, b) => a + b, 0);
   if (bytes < STREAMS * STREAM_BYTES) throw new Error(`short transfer: ${bytes} of ${STREAMS * STREAM_BYTES} bytes`);
   return bytes / 1e6 / seconds;
+}
+
+/** CPU seconds (user + system) a process has used, from /proc; 0 when unreadable. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 async function waitPort(port: number, timeoutMs = 60_000): Promise<void> {
@@ -204,7 +216,9 @@ export async function proxyBench(opts: ProxyBenchOptions): Promise<Scenario[]> {
       }
     };
     const start = Date.now();
+    const cpu0 = cpuSeconds(gateway.pid);
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const cpuPerTunnelMs = done ? ((cpuSeconds(gateway.pid) - cpu0) * 1000) / done : NaN;
     const perSecond = done / ((Date.now() - start) / 1000);
     latencies.sort((a, b) => a - b);
     const p = (q: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN) * 10) / 10;
@@ -217,9 +231,12 @@ export async function proxyBench(opts: ProxyBenchOptions): Promise<Scenario[]> {
       { figure: 'ratio (target ≥ 0.5)', value: ratio.toFixed(3) },
       { figure: `new tunnels/s, ${CONCURRENCY} at once (target ≥ 2000)`, value: Math.round(perSecond) },
       { figure: 'tunnel p50 / p99 ms', value: `${p(0.5)} / ${p(0.99)}` },
+      // The load generator shares the machine's cores: the gateway's own CPU per tunnel is the steadier figure.
+      { figure: 'gateway CPU ms per tunnel', value: cpuPerTunnelMs.toFixed(3) },
+      { figure: 'tunnels/s one gateway core sustains (1000 / CPU ms)', value: Math.round(1000 / cpuPerTunnelMs) },
       { figure: 'failed tunnels', value: failed },
     ]);
-    return [{ name: 'proxy: new CONNECT tunnels', rps: perSecond, p50: p(0.5), p99: p(0.99), errors: failed, note: `throughput ${Math.round(bestGateway)} MB/s = ${ratio.toFixed(2)}× direct (${Math.round(bestDirect)} MB/s)` }];
+    return [{ name: 'proxy: new CONNECT tunnels', rps: perSecond, p50: p(0.5), p99: p(0.99), errors: failed, note: `throughput ${Math.round(bestGateway)} MB/s = ${ratio.toFixed(2)}× direct (${Math.round(bestDirect)} MB/s); gateway ${cpuPerTunnelMs.toFixed(2)} CPU ms/tunnel` }];
   } finally {
     await stop(gateway);
     stream.close();

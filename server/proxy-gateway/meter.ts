@@ -59,6 +59,7 @@ export class Meter {
   private inflight: Pending[] = [];
   private readonly open = new Map<number, Set<Conn>>();
   private readonly bySocket = new WeakMap<object, Conn>();
+  private readonly verified = new Map<number, string>();
   private timer: NodeJS.Timeout | null = null;
   private loop: Promise<void> = Promise.resolve();
   loaded = false;
@@ -158,9 +159,13 @@ export class Meter {
     if (!target) return { ok: false, error: 'ERROR_BAD_USERNAME' };
     const sub = this.byLogin.get(target.login);
     if (!sub) return { ok: false, error: 'ERROR_WRONG_CREDENTIALS' };
-    const given = Buffer.from(hashProxyPassword(sub.salt, password), 'hex');
-    const stored = Buffer.from(sub.hash, 'hex');
-    if (given.length !== stored.length || !timingSafeEqual(given, stored)) return { ok: false, error: 'ERROR_WRONG_CREDENTIALS' };
+    if (this.verified.get(sub.id) !== `${sub.hash}:${password}`) {
+      const given = Buffer.from(hashProxyPassword(sub.salt, password), 'hex');
+      const stored = Buffer.from(sub.hash, 'hex');
+      if (given.length !== stored.length || !timingSafeEqual(given, stored)) return { ok: false, error: 'ERROR_WRONG_CREDENTIALS' };
+      // The last password that matched each sub-user's current hash: a rotation changes the hash.
+      this.verified.set(sub.id, `${sub.hash}:${password}`);
+    }
     return this.admit(sub, target);
   }
 
@@ -276,7 +281,19 @@ export class Meter {
     }
   }
 
-  private addPending(subUserId: number, userId: number, planType: ProxyPlanType, up: number, down: number, connections: number, day = new Date().toISOString().slice(0, 10)): void {
+  private dayAt = 0;
+  private dayText = '';
+  /** Today's date (UTC), recomputed at most once a second (it is asked for on every chunk). */
+  private today(): string {
+    const now = Date.now();
+    if (now - this.dayAt >= 1000) {
+      this.dayAt = now;
+      this.dayText = new Date(now).toISOString().slice(0, 10);
+    }
+    return this.dayText;
+  }
+
+  private addPending(subUserId: number, userId: number, planType: ProxyPlanType, up: number, down: number, connections: number, day = this.today()): void {
     const key = `${subUserId}:${planType}:${day}`;
     let p = this.pending.get(key);
     if (!p) this.pending.set(key, (p = { subUserId, userId, planType, day, bytesUp: 0, bytesDown: 0, connections: 0 }));

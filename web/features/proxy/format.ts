@@ -24,9 +24,9 @@ export function timesAmount(amount: string, times: number): string {
   return `${s.slice(0, -digits)}.${s.slice(-digits)}`;
 }
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
-/** Bytes in decimal units (1 GB = 10^9 bytes, as traffic is sold), in the page language. */
+/** Bytes in decimal units (1 GB = 10^9 bytes, as traffic is sold), with the language's unit names. */
 export function formatBytes(bytes: number, lang: string): string {
   let value = bytes;
   let unit = 0;
@@ -34,8 +34,7 @@ export function formatBytes(bytes: number, lang: string): string {
     value /= 1000;
     unit++;
   }
-  const n = new Intl.NumberFormat(lang, { maximumFractionDigits: unit === 0 ? 0 : value < 10 ? 2 : 1 }).format(value);
-  return `${n}\u00a0${UNITS[unit]}`;
+  return new Intl.NumberFormat(lang, { style: 'unit', unit: UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : value < 10 ? 2 : 1 }).format(value);
 }
 
 /** The `proxy` catalogue key for a failed call. */

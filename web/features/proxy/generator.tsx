@@ -99,7 +99,7 @@ export function ConnectionGenerator({ gateway, subUsers }: { gateway: ProxyGatew
               ))}
             </select>
           </Field>
-          <Field label={t('generator.session')}>
+          <Field label={t('generator.session')} hint={t('generator.sessionHint')}>
             <select className="input select" value={sticky ? 'sticky' : 'rotating'} onChange={(e) => setSticky(e.target.value === 'sticky')}>
               <option value="rotating">{t('generator.rotating')}</option>
               <option value="sticky">{t('generator.sticky')}</option>

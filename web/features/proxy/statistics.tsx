@@ -60,7 +60,7 @@ export function ProxyStatistics({ initial }: { initial: ProxyStatsQuery }) {
               emptyText={t('stats.empty')}
             />
           </Card>
-          <Card title={t('stats.perUser')} padding="none">
+          <Card title={t('stats.perUser')}>
             {data.rows.length === 0 ? (
               <EmptyState title={t('stats.empty')} description={t('stats.emptyText', { from: data.from, to: data.to })} />
             ) : (

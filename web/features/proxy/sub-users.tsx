@@ -138,9 +138,9 @@ export function SubUsers() {
           <FormMessage error={creating.isError ? t(proxyErrorKey(creating.error)) : null} />
         </form>
       </Card>
-      <Card title={t('users.listTitle')} padding="none">
+      <Card title={t('users.listTitle')}>
         {list.isLoading ? (
-          <div className="card--pad-md"><LoadingBlock lines={3} /></div>
+          <LoadingBlock lines={3} />
         ) : list.isError || !list.data ? (
           <Banner tone="danger" role="alert">{t(proxyErrorKey(list.error))} <Button variant="secondary" onClick={() => void list.refetch()}>{t('retry')}</Button></Banner>
         ) : list.data.length === 0 ? (

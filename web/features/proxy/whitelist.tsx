@@ -67,7 +67,7 @@ export function IpWhitelist() {
           </form>
         )}
       </Card>
-      <Card title={t('whitelist.listTitle', { n: list.data.entries.length, max: list.data.max })} padding="none">
+      <Card title={t('whitelist.listTitle', { n: list.data.entries.length, max: list.data.max })}>
         {list.data.entries.length === 0 ? (
           <EmptyState title={t('whitelist.empty')} description={t('whitelist.emptyText')} />
         ) : (
