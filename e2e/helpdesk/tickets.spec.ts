@@ -3,13 +3,25 @@
  * answer it from the queue with the customer's context beside the thread; the customer gets the
  * e-mail, follows its link and replies; staff close the ticket.
  */
-import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import { makePng } from '../../server/test/images.ts';
 import { readAccounts } from '../support/accounts.ts';
 import { exactly, gotoHydrated, signInTo, tr } from '../support/app.ts';
 import { linkIn, mailIdsTo, waitForMail } from '../support/outbox.ts';
 
 const s = (key: string, vars: Record<string, string> = {}) => tr('en', `support:${key}`, vars);
+const shots = process.env.SCREENSHOT_DIR;
+
+/** With SCREENSHOT_DIR set: the page at 1280 and 390 px, then back to 1280. */
+async function capture(page: Page, name: string) {
+  if (!shots) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(shots, `support-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 test('a ticket with an attachment, a staff reply with the customer\'s context, a mailed reply, closing', async ({ browser }) => {
   const accounts = readAccounts();
@@ -53,6 +65,7 @@ test('a ticket with an attachment, a staff reply with the customer\'s context, a
   await staff.getByRole('textbox', { name: s('staff.reply'), exact: true }).fill('We refunded task 1000000123. Sorry for the trouble.');
   await staff.getByRole('button', { name: exactly(s('staff.send')) }).click();
   await expect(staff.getByText(s('staff.replySent'))).toBeVisible();
+  await capture(staff, 'queue-ticket');
 
   // The customer gets the mail, follows its link, sees the reply (not the note) and answers.
   const mail = await waitForMail(customerAccount.email, { subject: s('mail.staffReplied.subject', { id: String(ticketId), subject }), except: seen });
@@ -66,6 +79,7 @@ test('a ticket with an attachment, a staff reply with the customer\'s context, a
   await customer.getByLabel(s('thread.reply')).fill('Thank you, I see the refund.');
   await customer.getByRole('button', { name: exactly(s('thread.send')) }).click();
   await expect(customer.getByText(s('thread.sent'))).toBeVisible();
+  await capture(customer, 'ticket');
 
   // Staff close it; the customer sees it closed with the time it took.
   await staff.reload();
