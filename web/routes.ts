@@ -65,6 +65,14 @@ export const PAGES: readonly PageDef[] = [
   page({ id: 'p-discount-campaigns', path: '/p/discount-campaigns', module: 'routes/marketing/discount-campaigns.tsx', namespaces: ['promotions', 'pricing'] }),
   // Captcha-type landings (issue 14): one template, one page per declared slug; other /p/ paths stay theirs or 404
   ...LANDINGS.map((l) => page({ id: `landing-${l.slug}`, path: `/p/${l.slug}`, module: 'routes/marketing/landing.tsx', namespaces: ['landings', 'pricing', 'apidocs'] })),
+  // Live demos, recognition examples, the browser extension and the workaround product (issue 14)
+  page({ id: 'demo', path: '/demo', module: 'routes/demo/index.tsx', namespaces: ['demo'] }),
+  ...DEMOS.map((d) => page({ id: `demo-${d.slug}`, path: `/demo/${d.slug}`, module: 'routes/demo/demo.tsx', namespaces: ['demo'] })),
+  page({ id: 'captcha-recognition', path: '/captcha-recognition', module: 'routes/demo/recognition.tsx', namespaces: ['demo'] }),
+  ...DEMOS.filter((d) => d.own).map((d) => page({ id: `captcha-recognition-${d.slug}`, path: `/captcha-recognition/${d.slug}`, module: 'routes/demo/recognition.tsx', namespaces: ['demo'] })),
+  page({ id: 'captcha-bypass-extension', path: '/captcha-bypass-extension', module: 'routes/demo/extension.tsx', namespaces: ['demo'] }),
+  page({ id: 'captcha-workaround', path: '/captcha-workaround', module: 'routes/demo/workaround.tsx', namespaces: ['demo', 'pricing'] }),
+  page({ id: 'captcha-workaround-pay', path: '/captcha-workaround/pay', module: 'routes/demo/workaround.tsx', namespaces: ['demo', 'pricing'] }),
   // The proxy product (issue 17): the console, its docs, and the type and local-proxy landings from one template
   page({ id: 'proxy', path: '/proxy', module: 'routes/proxy/dashboard.tsx', namespaces: ['proxy'], access: { kind: 'user' } }),
   page({ id: 'proxy-users', path: '/proxy/users', module: 'routes/proxy/users.tsx', namespaces: ['proxy'], access: { kind: 'user' } }),
