@@ -1,5 +1,6 @@
 import { DOC_FAMILIES, DOC_SLUGS, DOCS_LANGUAGES, GUIDE_LANGUAGES } from '#shared/captcha-types/docs/catalog.ts';
 import { DEFAULT_PAGE_LANGUAGES, type Language } from '#shared/i18n/languages.ts';
+import { DEMOS } from '#shared/demo/catalog.ts';
 import { LANDINGS } from '#shared/landings/catalog.ts';
 
 /** The data-labelling pages (spec §2); web/features/labelling/landings.ts says what each sells. */
