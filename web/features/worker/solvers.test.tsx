@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getCaptchaType } from '#shared/captcha-types/index.ts';
@@ -263,7 +263,8 @@ describe('TaskStage', () => {
     expect(screen.getByText('Click where each piece shown below belongs, one click per piece, in their order.')).not.toBeNull();
     expect(screen.getByText('Temu pieces')).not.toBeNull();
     const pieces = screen.getByRole('list', { name: 'Other pictures of this task' });
-    expect(pieces.querySelectorAll('img')).toHaveLength(2);
+    expect(within(pieces).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Piece 1', 'Piece 2']);
+    expect(screen.getByText('Pieces, in the order to place them')).not.toBeNull();
     expect(screen.getByText('Mark exactly 2 points. Click a marker to remove it.')).not.toBeNull();
   });
 

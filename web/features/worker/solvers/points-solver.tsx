@@ -31,34 +31,43 @@ export function PointsSolver({ offer, disabled, onSubmit }: SolverProps) {
         ? t('solver.points.hintRange', { min: minClicks, max: maxClicks })
         : t('solver.points.hint', { count: minClicks });
   const extra = offer.mediaList.slice(1);
+  const picker = (src: string) => (
+    <PointPicker
+      src={src}
+      alt={t('solver.points.imageAlt')}
+      points={points}
+      max={maxClicks}
+      disabled={disabled}
+      onAdd={(p) => {
+        setProblem(null);
+        setPoints((list) => [...list, p]);
+      }}
+      onRemove={(i) => setPoints((list) => list.filter((_, k) => k !== i))}
+    />
+  );
   return (
     <SolverLayout
       media={
         offer.media ? (
-          <>
-            <PointPicker
-              src={offer.media}
-              alt={t('solver.points.imageAlt')}
-              points={points}
-              max={maxClicks}
-              disabled={disabled}
-              onAdd={(p) => {
-                setProblem(null);
-                setPoints((list) => [...list, p]);
-              }}
-              onRemove={(i) => setPoints((list) => list.filter((_, k) => k !== i))}
-            />
-            {/* Further pictures of the task (Temu's pieces, in the order they are placed). */}
-            {extra.length > 0 && (
-              <ul className="worker-rotate__extra" aria-label={t('solver.rotate.extra')}>
-                {extra.map((src, i) => (
-                  <li key={i}>
-                    <img src={src} alt={t('solver.rotate.extraAlt', { number: i + 2 })} draggable={false} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
+          extra.length > 0 ? (
+            // Further pictures of the task (Temu's pieces) under the picture, numbered like the markers that place them.
+            <div className="worker-pieces-stage">
+              <div className="worker-pieces-stage__picture">{picker(offer.media)}</div>
+              <figure className="worker-pieces">
+                <figcaption className="worker-pieces__title">{t('solver.points.pieces')}</figcaption>
+                <ol className="worker-pieces__list" aria-label={t('solver.rotate.extra')}>
+                  {extra.map((src, i) => (
+                    <li key={i} className="worker-pieces__item">
+                      <span className="worker-pieces__number" aria-hidden="true">{i + 1}</span>
+                      <img src={src} alt={t('solver.points.piece', { number: i + 1 })} draggable={false} />
+                    </li>
+                  ))}
+                </ol>
+              </figure>
+            </div>
+          ) : (
+            picker(offer.media)
+          )
         ) : (
           <p className="worker-question">{t('solver.missingImage')}</p>
         )
