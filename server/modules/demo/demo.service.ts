@@ -10,7 +10,8 @@ import type { DemoIssue, DemoVerifyBody, DemoVerifyResult, RecognitionExample, R
 import { DEMO_LIFETIME_SECONDS, findDemo, type OwnDemoDef, type OwnDemoKind, type WidgetDemoDef } from '#shared/demo/catalog.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Ctx } from '#server/lib/ctx.ts';
-import { check, generate, type Lang } from './generators.ts';
+import { getOrCreateSecret } from '#server/modules/settings/secrets.repo.ts';
+import { check, generate, seededRandom, type Lang } from './generators.ts';
 import * as repo from './demo.repo.ts';
 
 const MESSAGES: Record<DemoVerifyResult['outcome'], string> = {
@@ -23,6 +24,9 @@ const MESSAGES: Record<DemoVerifyResult['outcome'], string> = {
   provider_unreachable: "The provider's verification server cannot be reached from this server (no internet access), so the token could not be checked.",
   no_test_keys: 'This provider publishes no public test keys, so this demo cannot be verified without a site of your own.',
 };
+
+/** The secret each captcha's drawing is seeded with (app_secrets 'demo', made on first use). */
+export const demoSecret = (ctx: Ctx) => getOrCreateSecret(ctx.db, 'demo', () => randomBytes(32).toString('hex'));
 
 const result = (outcome: DemoVerifyResult['outcome']): DemoVerifyResult => ({ success: outcome === 'success', outcome, message: MESSAGES[outcome] });
 
@@ -40,8 +44,8 @@ export async function issueDemo(ctx: Ctx, slug: string, language: Lang): Promise
   if (!demo.own) {
     return { slug, own: false, type: demo.type, provider: demo.provider, variant: demo.variant ?? null, siteKey: demo.testKeys?.siteKey ?? null, script: demo.script };
   }
-  const made = await generate(demo.slug, language);
   const id = randomBytes(18).toString('base64url');
+  const made = await generate(demo.slug, language, seededRandom(await demoSecret(ctx), id));
   const expiresAt = new Date(Date.now() + DEMO_LIFETIME_SECONDS * 1000);
   await repo.insertChallenge(ctx.db, { id, slug, answer: made.answer, image: made.image, question: made.question, expiresAt });
   return { slug, own: true, id, type: demo.type, image: dataUrl(made.image), width: made.width, height: made.height, question: made.question, expiresAt: expiresAt.toISOString() };

@@ -7,7 +7,7 @@ import { markTrainingPassed } from '#server/modules/workers/workers.service.ts';
 import { answerTask, claimTask } from '#server/modules/tasks/tasks.service.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { browserHeaders, buildUser } from '#server/test/factories.ts';
-import { check, generate } from './generators.ts';
+import { check, generate, seededRandom } from './generators.ts';
 import { verifyWidget } from './demo.service.ts';
 
 let t: TestApp;
@@ -36,7 +36,18 @@ async function secretOf(id: string): Promise<Record<string, unknown>> {
   return (res.rows[0] as { answer: Record<string, unknown> }).answer;
 }
 
+const fresh = () => seededRandom('test', String(Math.random()));
+
 describe('demo captchas', () => {
+  it('draws each captcha from the secret and its id: the same pair gives the same answer, another id another', async () => {
+    const a = await generate('normal', 'en', seededRandom('s', 'id-1'));
+    const b = await generate('normal', 'en', seededRandom('s', 'id-1'));
+    const c = await generate('normal', 'en', seededRandom('s', 'id-2'));
+    expect(a.answer).toEqual(b.answer);
+    expect(a.answer).not.toEqual(c.answer);
+    expect((await generate('text', 'en', seededRandom('s', 'id-1'))).question).toBe((await generate('text', 'en', seededRandom('s', 'id-1'))).question);
+  });
+
   it('issues a PNG without its answer; right once, then used; wrong uses it up; unknown ids and slugs', async () => {
     const c = await issue('normal');
     expect(c.image).toMatch(/^data:image\/png;base64,/);
@@ -83,25 +94,25 @@ describe('demo captchas', () => {
   });
 
   it('checks every kind of our own captchas', async () => {
-    const click = await generate('clickcaptcha', 'en');
+    const click = await generate('clickcaptcha', 'en', fresh());
     const targets = click.answer.targets as { x: number; y: number }[];
     expect(check('clickcaptcha', click.answer, targets.map((p) => `x=${p.x},y=${p.y}`).join(';'))).toBe(true);
     expect(check('clickcaptcha', click.answer, `coordinates:${targets.map((p) => `x=${p.x + 3},y=${p.y - 2}`).join(';')}`)).toBe(true);
     expect(check('clickcaptcha', click.answer, targets.slice(1).map((p) => `${p.x},${p.y}`).join(';'))).toBe(false);
     expect(check('clickcaptcha', click.answer, [...targets.map((p) => `${p.x},${p.y}`), '1,1'].join(';'))).toBe(false);
 
-    const grid = await generate('grid', 'en');
+    const grid = await generate('grid', 'en', fresh());
     const tiles = grid.answer.tiles as number[];
     expect(check('grid', grid.answer, `click:${tiles.join('/')}`)).toBe(true);
     expect(check('grid', grid.answer, [...tiles].reverse().join(','))).toBe(true);
     expect(check('grid', grid.answer, tiles.slice(1).join(','))).toBe(false);
 
-    const rot = await generate('rotatecaptcha', 'en');
+    const rot = await generate('rotatecaptcha', 'en', fresh());
     const angle = rot.answer.angle as number;
     expect(check('rotatecaptcha', rot.answer, String(angle + 10))).toBe(true);
     expect(check('rotatecaptcha', rot.answer, String(angle + 40))).toBe(false);
 
-    const slider = await generate('slider', 'en');
+    const slider = await generate('slider', 'en', fresh());
     const x = slider.answer.x as number;
     expect(check('slider', slider.answer, String(x - 8))).toBe(true);
     expect(check('slider', slider.answer, `x=${x},y=60`)).toBe(true);

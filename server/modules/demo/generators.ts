@@ -4,7 +4,7 @@
  * svg-captcha's distorted glyph paths. Each generator returns what the page shows and the answer
  * the checker keeps; `check` compares an answer given by hand or by a solver's client.
  */
-import { randomInt } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import sharp from 'sharp';
 import svgCaptcha from 'svg-captcha';
 import type { OwnDemoKind } from '#shared/demo/catalog.ts';
@@ -59,7 +59,37 @@ const TEXTS: Record<Lang, { normal: string; click: (s: string) => string; grid: 
   },
 };
 
-const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]!;
+/** A random integer in [0, n): each captcha draws from its own seeded stream (see `seededRandom`). */
+export type Rand = (n: number) => number;
+
+/**
+ * The stream of a captcha: HMAC-SHA256 of the server's demo secret over the captcha id and a
+ * counter. Unpredictable without the secret (the answer stays on the server); a test server
+ * seeded with a known secret lets a spec know the answer a person would read off the picture.
+ */
+export function seededRandom(secret: string, id: string): Rand {
+  let block = 0;
+  let buf = Buffer.alloc(0);
+  let at = 0;
+  return (n) => {
+    if (at + 4 > buf.length) {
+      buf = createHmac('sha256', secret).update(`${id}:${block++}`).digest();
+      at = 0;
+    }
+    const v = buf.readUInt32BE(at);
+    at += 4;
+    return v % n;
+  };
+}
+
+const ALPHABET = 'abcdefhjkmnprstuvwxyzABCDEFGHJKMNPRSTUVWXYZ23456789';
+
+let pick: <T>(items: readonly T[]) => T;
+let randomInt: Rand;
+function use(rand: Rand) {
+  randomInt = rand;
+  pick = (items) => items[rand(items.length)]!;
+}
 
 async function png(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
@@ -81,8 +111,10 @@ function noise(w: number, h: number, n: number): string {
 }
 
 async function normal(lang: Lang): Promise<Generated> {
-  const c = svgCaptcha.create({ size: 5, noise: 3, color: true, background: '#f1f3f5', width: 200, height: 70, ignoreChars: '0oO1iIlLqg' });
-  return { image: await png(c.data), width: 200, height: 70, question: TEXTS[lang].normal, answer: { text: c.text } };
+  const text = Array.from({ length: 5 }, () => pick([...ALPHABET])).join('');
+  const draw = svgCaptcha as unknown as (text: string, options: Record<string, unknown>) => string;
+  const svg = draw(text, { noise: 3, color: true, background: '#f1f3f5', width: 200, height: 70 });
+  return { image: await png(svg), width: 200, height: 70, question: TEXTS[lang].normal, answer: { text } };
 }
 
 function text(lang: Lang): Generated {
@@ -144,7 +176,9 @@ async function slider(lang: Lang): Promise<Generated> {
   return { image: await png(svg), width: w, height: h, question: TEXTS[lang].slider, answer: { x: gap } };
 }
 
-export async function generate(kind: OwnDemoKind, lang: Lang): Promise<Generated> {
+/** Draws one captcha of `kind` from `rand` (one call at a time: the draw functions share it). */
+export async function generate(kind: OwnDemoKind, lang: Lang, rand: Rand): Promise<Generated> {
+  use(rand);
   switch (kind) {
     case 'normal':
       return normal(lang);
