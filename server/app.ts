@@ -29,6 +29,7 @@ import { TASK_CHANNEL, type TaskEvent } from './modules/tasks/tasks.service.ts';
 import { Market } from './jobs.ts';
 import { compatApi } from './surfaces/compat/index.ts';
 import { paymentWebhooks } from './surfaces/webhooks/index.ts';
+import { proxyControl } from './surfaces/proxy-control/index.ts';
 import { realtime } from './surfaces/realtime/index.ts';
 import { siteApi } from './surfaces/site-api/index.ts';
 import { readClientBuild } from './surfaces/ssr/client-build.ts';
@@ -165,6 +166,11 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
   // Payment providers' webhooks: signed, raw bodies, no browser plugins (surfaces/webhooks).
   surface('webhooks');
   await app.register(paymentWebhooks, { payments: app.payments });
+  // The proxy gateway's control channel when it runs in its own process on the embedded database (surfaces/proxy-control).
+  if (config.PROXY_CONTROL_TOKEN) {
+    surface('proxy-control');
+    await app.register(proxyControl, { token: config.PROXY_CONTROL_TOKEN });
+  }
 
   // The browser-facing surfaces: security headers, compression, forms, assets, the site API, pages.
   surface('web');

@@ -145,6 +145,12 @@ const schema = z.object({
   PROXY_CONFIG: optionalText,
   /** Lets the gateway reach loopback and private addresses: tests and benchmarks only (it reopens SSRF into the operator's network). */
   PROXY_ALLOW_PRIVATE_TARGETS: bool.default(false),
+  /**
+   * A gateway in its own process on the embedded database reaches the app's control channel
+   * (/internal/proxy/*) with this bearer token at PROXY_CONTROL_URL (default http://127.0.0.1:PORT).
+   */
+  PROXY_CONTROL_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
+  PROXY_CONTROL_URL: optionalUrl,
 });
 
 export type Config = z.infer<typeof schema>;
