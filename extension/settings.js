@@ -1,0 +1,29 @@
+/* Settings kept in chrome.storage.local, shared by the background, the content script and the pages. */
+const DEFAULTS = {
+  apiKey: '',
+  server: '',
+  autoSubmit: false,
+  /** Hosts the user switched the extension off for. */
+  disabledSites: [],
+  /** Per host: { image: CSS selector of the captcha picture, input: CSS selector of the answer field }. */
+  selectors: {},
+};
+
+function loadSettings() {
+  return chrome.storage.local.get(Object.keys(DEFAULTS)).then((s) => ({ ...DEFAULTS, ...s }));
+}
+
+function saveSettings(patch) {
+  return chrome.storage.local.set(patch);
+}
+
+/** "https://example.com/" → "https://example.com"; empty or malformed → null. */
+function normalizeServer(value) {
+  try {
+    const url = new URL(String(value).trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
