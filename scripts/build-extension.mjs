@@ -5,6 +5,7 @@
  * /captcha-bypass-extension. The zip is written here (deflate + CRC-32 from node:zlib) so the
  * build needs no zip program. Run by `npm run build` after the Vite builds (they empty dist/client).
  */
+import { Buffer } from 'node:buffer';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
