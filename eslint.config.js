@@ -28,6 +28,17 @@ export default tseslint.config(
   { files: ['bench/**/*.ts', 'server/cli/**/*.ts'], rules: { 'no-console': 'off' } },
   // Plain Node scripts (scripts/ensure-browser.mjs): Node's globals.
   { files: ['scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
+  // The browser extension (extension/): plain browser scripts sharing settings.js's functions.
+  {
+    files: ['extension/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        ['chrome', 'document', 'location', 'fetch', 'URL', 'URLSearchParams', 'setTimeout', 'Event', 'HTMLInputElement', 'HTMLTextAreaElement', 'MutationObserver', 'btoa', 'importScripts', 'loadSettings', 'saveSettings', 'normalizeServer'].map((g) => [g, 'readonly']),
+      ),
+    },
+    rules: { 'no-redeclare': 'off', '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^(loadSettings|saveSettings|normalizeServer)$' }] },
+  },
   // Import boundaries (docs/ARCHITECTURE.md): shared is isomorphic; web never reaches the server;
   // a web feature never imports another feature (routes and the root compose them).
   {
