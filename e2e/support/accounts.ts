@@ -71,6 +71,9 @@ export const SEEDED_ACCOUNTS = {
   helpdeskEnterprise: { email: 'helpdesk-enterprise@example.com', password: 'helpdesk-enterprise-password', type: 'customer', balance: '700', sandbox: true },
   /** e2e/proxy: buys a proxy plan from the balance and sends traffic through the gateway. */
   proxyCustomer: { email: 'proxy-customer@example.com', password: 'proxy-customer-password', type: 'customer', balance: '20' },
+  /** e2e/demo: a customer whose client library and browser extension solve the demos (tasks default to Japanese) and a worker who reads only Japanese. */
+  demoCustomer: { email: 'demo-customer@example.com', password: 'demo-customer-password', type: 'customer', balance: '5' },
+  demoWorker: { email: 'demo-worker@example.com', password: 'demo-worker-password', type: 'worker', balance: '0', trained: true },
 } as const;
 
 /**

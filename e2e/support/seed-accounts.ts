@@ -19,6 +19,7 @@ import { seedLogsCustomer } from './seed-logs.ts';
 import { seedPayouts } from './seed-payouts.ts';
 import { seedStatisticsHistory } from './seed-statistics.ts';
 import { seedSoftware } from './seed-software.ts';
+import { seedDemo } from './seed-demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -48,6 +49,8 @@ try {
   await seedPayouts(ctx, { payoutWorker: created.payoutWorker!.id, partnerJudge: created.partnerJudge!.id });
   // The software catalogue spec's worker reads only its tasks (e2e/software).
   await seedSoftware(ctx, { worker: created.softwareWorker!.id });
+  // The demo spec's known captcha secret and its language-isolated customer and worker (e2e/demo).
+  await seedDemo(ctx, { customer: created.demoCustomer!.id, worker: created.demoWorker!.id });
   process.stdout.write(JSON.stringify(created) + '\n');
 } finally {
   await database.close();
