@@ -107,6 +107,17 @@ test('developer lists software, earns 10 % through its soft_id, moderation publi
   await expect(item).toHaveCount(0);
 
   await gotoHydrated(visitor, '/software');
+  // Later pages append; page 0 (a new sorting) replaces the list (spec §4).
+  const cards = visitor.locator('.software-card');
+  await expect(cards).toHaveCount(12);
+  await visitor.getByRole('button', { name: s('list.loadMore') }).click();
+  await expect(cards).not.toHaveCount(12);
+  const all = await cards.count();
+  expect(all).toBeGreaterThan(12);
+  await expect(visitor.getByText(s('list.shown', { shown: String(all), total: String(all) }))).toBeVisible();
+  await visitor.getByRole('combobox', { name: s('list.sortLabel') }).selectOption('new');
+  await expect(cards).toHaveCount(12);
+  await expect(cards.first()).toHaveAttribute('data-testid', `software-${slug}`);
   await visitor.getByRole('searchbox', { name: s('list.searchLabel') }).fill('Quokka');
   await visitor.getByRole('button', { name: exactly(s('list.searchSubmit')) }).click();
   await expect(visitor.getByTestId(`software-${slug}`)).toBeVisible();
