@@ -84,13 +84,13 @@ test('a customer buys traffic, makes a sub-user and a list, and a transfer shows
 
 test('the landings render in en, ru and zh with live prices, and unknown slugs are 404', async ({ page }) => {
   for (const [lang, prefix, price] of [['en', '', '$3.00'], ['ru', '/ru', '270,00'], ['zh', '/zh', '21.60']] as const) {
-    await gotoHydrated(page, `${prefix}/proxy/residential-proxies`);
+    await gotoHydrated(page, `${prefix}/proxy/residential`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr(lang, 'proxy:landing.types.residential.title'));
     await expect(page.getByTestId('proxy-prices').locator('[data-offer="residential:gb"]')).toContainText(price);
     await gotoHydrated(page, `${prefix}/proxy/local-proxies/de`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr(lang, 'proxy:landing.countryTitle', { country: tr(lang, 'proxy:countries.de.name') }));
   }
-  const missing = await page.goto('/proxy/teleport-proxies');
+  const missing = await page.goto('/proxy/teleport');
   expect(missing?.status()).toBe(404);
 });
 
@@ -104,7 +104,7 @@ test('screenshots of the proxy pages', async ({ page }) => {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     for (const [lang, prefix] of [['en', ''], ['ru', '/ru'], ['zh', '/zh']] as const) {
-      for (const path of ['/proxy', '/proxy/users', '/proxy/ip-whitelist', '/proxy/statistics', '/proxy/api', '/proxy/residential-proxies', '/proxy/local-proxies', '/proxy/local-proxies/br']) {
+      for (const path of ['/proxy', '/proxy/users', '/proxy/ip-whitelist', '/proxy/statistics', '/proxy/api', '/proxy/residential', '/proxy/local-proxies', '/proxy/local-proxies/br']) {
         await gotoHydrated(page, `${prefix}${path}`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${lang} ${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);

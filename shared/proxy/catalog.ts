@@ -22,20 +22,20 @@ export const PROXY_COUNTRIES = ['us', 'mx', 'de', 'fr', 'ru', 'ca', 'br', 'uk', 
 export type ProxyCountry = (typeof PROXY_COUNTRIES)[number];
 
 /**
- * The ten type landings, `/proxy/{slug}`. Each names the plan type its prices come from and, for
+ * The ten type landings, `/proxy/{slug}` (spec §2: residential, mobile, …). Each names the plan type its prices come from and, for
  * the protocol landings, the protocol the connection example uses.
  */
 export const PROXY_LANDINGS = [
-  { slug: 'residential-proxies', key: 'residential', planType: 'residential', protocol: 'http' },
-  { slug: 'mobile-proxies', key: 'mobile', planType: 'mobile', protocol: 'http' },
-  { slug: 'datacenter-proxies', key: 'datacenter', planType: 'datacenter', protocol: 'http' },
-  { slug: 'isp-proxies', key: 'isp', planType: 'isp', protocol: 'http' },
-  { slug: 'socks5-proxies', key: 'socks5', planType: 'residential', protocol: 'socks5' },
-  { slug: 'https-proxies', key: 'https', planType: 'residential', protocol: 'https' },
-  { slug: 'premium-proxies', key: 'premium', planType: 'isp', protocol: 'http' },
-  { slug: 'rotating-proxies', key: 'rotating', planType: 'residential', protocol: 'http' },
-  { slug: 'elite-proxies', key: 'elite', planType: 'datacenter', protocol: 'http' },
-  { slug: 'anonymous-proxies', key: 'anonymous', planType: 'mobile', protocol: 'socks5' },
+  { slug: 'residential', key: 'residential', planType: 'residential', protocol: 'http' },
+  { slug: 'mobile', key: 'mobile', planType: 'mobile', protocol: 'http' },
+  { slug: 'datacenter', key: 'datacenter', planType: 'datacenter', protocol: 'http' },
+  { slug: 'isp', key: 'isp', planType: 'isp', protocol: 'http' },
+  { slug: 'socks5', key: 'socks5', planType: 'residential', protocol: 'socks5' },
+  { slug: 'https', key: 'https', planType: 'residential', protocol: 'https' },
+  { slug: 'premium', key: 'premium', planType: 'isp', protocol: 'http' },
+  { slug: 'rotating', key: 'rotating', planType: 'residential', protocol: 'http' },
+  { slug: 'elite', key: 'elite', planType: 'datacenter', protocol: 'http' },
+  { slug: 'anonymous', key: 'anonymous', planType: 'mobile', protocol: 'socks5' },
 ] as const satisfies readonly { slug: string; key: string; planType: ProxyPlanType; protocol: ProxyProtocol }[];
 export type ProxyLanding = (typeof PROXY_LANDINGS)[number];
 

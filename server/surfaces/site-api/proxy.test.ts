@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProxyOverview, ProxyPriceList, ProxyPurchaseView, ProxyStatsView, ProxySubUserSecret, ProxySubUserView, ProxyWhitelistEntry, ProxyWhitelistView } from '#shared/contracts/proxy.ts';
@@ -40,6 +43,26 @@ describe('GET /api/v2/proxy/prices', () => {
   });
 });
 
+describe('GET /api/v2/proxy/prices with an operator configuration', () => {
+  it('takes country prices from PROXY_CONFIG and a utm_campaign discount the operator configured', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'proxy-config-'));
+    const file = path.join(dir, 'proxy.json');
+    writeFileSync(file, JSON.stringify({ prices: { 'residential:gb': { default: '4.00', de: '5.00' } }, campaignDiscounts: { spring: 25 }, packageDays: 60 }));
+    const app = await buildTestApp({ PROXY_CONFIG: file, PROXY_HOST: 'gw.example.net', PROXY_HTTP_PORT: '3128' });
+    try {
+      const list = (await app.app.inject({ url: '/api/v2/proxy/prices?utm_campaign=spring' })).json<ProxyPriceList>();
+      expect(list.campaign).toEqual({ name: 'spring', percent: 25 });
+      expect(list.packageDays).toBe(60);
+      expect(list.gateway).toEqual({ host: 'gw.example.net', httpPort: 3128, socksPort: 1080 });
+      const residential = list.offers.find((o) => o.planType === 'residential' && o.unit === 'gb')!;
+      expect([residential.price, residential.listPrice, residential.countries.de]).toEqual(['3.00', '4.00', '3.75']);
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('buying a plan', () => {
   it('takes the exact price from the balance through one ledger entry and shows the traffic', async () => {
     const user = await buildUser(t, { balance: '20.00' });
@@ -58,6 +81,8 @@ describe('buying a plan', () => {
     expect(overview.traffic.find((x) => x.planType === 'residential')).toMatchObject({ bytesLeft: 3_000_000_000, bytesTotal: 3_000_000_000 });
     expect(overview.purchases).toHaveLength(1);
     expect(overview.gateway).toEqual({ host: 'localhost', httpPort: 8080, socksPort: 1080 });
+    // A purchase is valid for the configured package period (30 days by default).
+    expect(Date.parse(bought.expiresAt) - Date.parse(bought.createdAt)).toBeGreaterThan(29.9 * 86_400_000);
   });
 
   it('refuses what the balance cannot pay (nothing written) and offers that are not sold', async () => {

@@ -71,7 +71,7 @@ export function ProxyLanding({ subject, prices }: ProxyLandingProps) {
                   {subject.kind === 'country' ? (
                     <LocalizedLink to="/proxy/local-proxies" className="link">{t('landing.localProxies')}</LocalizedLink>
                   ) : (
-                    <LocalizedLink to="/proxy/residential-proxies" className="link">{t('landing.proxies')}</LocalizedLink>
+                    <LocalizedLink to="/proxy/residential" className="link">{t('landing.proxies')}</LocalizedLink>
                   )}
                 </li>
                 <li aria-current="page">{title}</li>
