@@ -88,6 +88,20 @@ describe('CapMonster Cloud client', () => {
     expect((await taskRow(id)).payload.proxy).toMatchObject({ type: 'http', address: '8.8.8.8', port: 3128 });
   });
 
+  it('a malformed proxy given with a …Task name is validated: ERROR_BAD_PROXY on the wire, a refusal in the client, no task queued', async () => {
+    const proxy = { proxyType: 'http' as never, proxyAddress: '8.8.8.8', proxyPort: 0 };
+    const result = await client.Solve(new TurnstileRequest({ websiteURL: URL, websiteKey: '0x4AAAAAAABUYP0XeMJF0xoy', proxy } as never), FAST);
+    // The client lists no proxy error codes, so it names ours 'Unknown'; the wire carries ERROR_BAD_PROXY.
+    expect(result.error).toBe('Unknown');
+    const wire = await t.app.inject({
+      method: 'POST',
+      url: '/createTask',
+      payload: { clientKey: customer.apiKey, softId: 9091, task: { type: 'TurnstileTask', websiteURL: URL, websiteKey: '0x4AAAAAAABUYP0XeMJF0xoy', ...proxy } },
+    });
+    expect(wire.json()).toMatchObject({ errorId: 130, errorCode: 'ERROR_BAD_PROXY' });
+    expect(await claimTask(ctx(), { id: worker.id, languages: ['en'] })).toBeNull();
+  });
+
   it('YidunTask (a kind new to the registry) and ImageToTextTask', async () => {
     const yidun = client.Solve(new YidunRequest({ websiteURL: URL, websiteKey: 'e6d2a7a2ed5b4b2b', userAgent: UA } as never), FAST);
     expect((await taskRow(await answerNext({ kind: 'token', token: 'yidun-token-1' }))).type).toBe('yidun');
