@@ -1,5 +1,6 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, useLocation, useParams } from 'react-router';
+import { data, useLocation, useNavigate, useParams } from 'react-router';
 import { Banner } from '#web/components/ui/banner.tsx';
 import { supportApi } from '#web/features/support/api.ts';
 import { SupportLayout } from '#web/features/support/support-layout.tsx';
@@ -23,11 +24,17 @@ export default function TicketPage() {
   const { t } = useTranslation('support');
   const { id } = useParams();
   const location = useLocation();
+  const navigate = useNavigate();
   const ticketId = idOf(id) ?? 0;
+  // "Created" shows once: the history entry forgets it, so a reload or a later visit does not repeat it.
+  const [created] = useState(() => Boolean((location.state as { created?: boolean } | null)?.created));
+  useEffect(() => {
+    if (created) void navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [created, navigate, location.pathname, location.search]);
   const { data: ticket } = supportApi.endpoints.ticket.useQueryState(ticketId);
   return (
     <SupportLayout title={ticket ? `#${ticket.id} · ${ticket.subject}` : t('thread.title', { id: ticketId })} metaTitle={t('thread.title', { id: ticketId })}>
-      {(location.state as { created?: boolean } | null)?.created && (
+      {created && (
         <Banner tone="success" role="status">
           {t('thread.created')}
         </Banner>
