@@ -258,7 +258,7 @@ function OwnDemo({ demo, lang, apiKey }: { demo: DemoDef; lang: string; apiKey: 
                   <p><Button variant="tertiary" onClick={() => setAnswer('')}>{t('form.clear')}</Button></p>
                 ) : null}
                 <div className="demo-actions">
-                  <Button type="submit" disabled={verifying.isLoading || result !== null} data-captchahub-submit="">{t('form.verify')}</Button>
+                  <Button type="submit" disabled={verifying.isLoading} data-captchahub-submit="">{t('form.verify')}</Button>
                   <Button variant="secondary" onClick={fresh}>{t('form.new')}</Button>
                 </div>
                 <p className="text-sm muted">{t('page.expires')}</p>
