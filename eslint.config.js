@@ -34,10 +34,10 @@ export default tseslint.config(
     languageOptions: {
       sourceType: 'script',
       globals: Object.fromEntries(
-        ['chrome', 'document', 'location', 'fetch', 'URL', 'URLSearchParams', 'setTimeout', 'Event', 'HTMLInputElement', 'HTMLTextAreaElement', 'MutationObserver', 'btoa', 'importScripts', 'loadSettings', 'saveSettings', 'normalizeServer'].map((g) => [g, 'readonly']),
+        ['chrome', 'document', 'location', 'fetch', 'URL', 'URLSearchParams', 'setTimeout', 'Event', 'HTMLInputElement', 'HTMLTextAreaElement', 'MutationObserver', 'btoa', 'importScripts', 'loadSettings', 'saveSettings', 'normalizeServer', 'msg', 'localizePage'].map((g) => [g, 'readonly']),
       ),
     },
-    rules: { 'no-redeclare': 'off', '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^(loadSettings|saveSettings|normalizeServer)$' }] },
+    rules: { 'no-redeclare': 'off', '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^(loadSettings|saveSettings|normalizeServer|msg|localizePage)$' }] },
   },
   // Import boundaries (docs/ARCHITECTURE.md): shared is isomorphic; web never reaches the server;
   // a web feature never imports another feature (routes and the root compose them).

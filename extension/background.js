@@ -4,31 +4,43 @@ importScripts('settings.js');
 const POLL_MS = 2000;
 const TIMEOUT_MS = 180000;
 
-/** API error codes in plain words (what the user can do about each). */
+/** API error codes (in.php / res.php) → the message key that says it in plain words. */
 const PLAIN = {
-  ERROR_WRONG_USER_KEY: 'The API key is not valid. Copy it again from your account and paste it in the settings.',
-  ERROR_KEY_DOES_NOT_EXIST: 'The API key is not valid. Copy it again from your account and paste it in the settings.',
-  ERROR_ZERO_BALANCE: 'Your balance is empty. Add funds to your account to keep solving.',
-  ERROR_NO_SLOT_AVAILABLE: 'No worker is free right now. Try again in a minute.',
-  ERROR_CAPTCHA_UNSOLVABLE: 'Nobody could read this captcha. Load a new one and try again.',
-  ERROR_IP_NOT_ALLOWED: "Your API key does not allow requests from this computer's address (see your account's API settings).",
-  ERROR_ZERO_CAPTCHA_FILESIZE: 'The captcha picture is empty or could not be read.',
-  ERROR_TOO_BIG_CAPTCHA_FILESIZE: 'The captcha picture is too large to send.',
-  ERROR_WRONG_FILE_EXTENSION: 'The captcha picture is not in a supported format.',
-  IP_BANNED: 'This computer is temporarily blocked after too many wrong requests. Wait a few minutes.',
+  ERROR_WRONG_USER_KEY: 'errKey',
+  ERROR_KEY_DOES_NOT_EXIST: 'errKey',
+  ERROR_EMPTY_USER: 'errKey',
+  ERROR_ZERO_BALANCE: 'errZeroBalance',
+  ERROR_NO_SLOT_AVAILABLE: 'errNoSlot',
+  MAX_USER_TURN: 'errNoSlot',
+  ERROR_CAPTCHA_UNSOLVABLE: 'errUnsolvable',
+  ERROR_IP_NOT_ALLOWED: 'errIpNotAllowed',
+  ERROR_IP_BLOCKED: 'errIpNotAllowed',
+  ERROR_ZERO_CAPTCHA_FILESIZE: 'errEmptyImage',
+  ERROR_UPLOAD: 'errEmptyImage',
+  ERROR_TOO_BIG_CAPTCHA_FILESIZE: 'errBigImage',
+  ERROR_WRONG_FILE_EXTENSION: 'errImageType',
+  ERROR_IMAGE_TYPE_NOT_SUPPORTED: 'errImageType',
+  IP_BANNED: 'errBanned',
+  ERROR_TOO_MANY_REQUESTS: 'errTooMany',
+  ERROR_SITEKEY: 'errSitekey',
+  ERROR_GOOGLEKEY: 'errSitekey',
+  ERROR_WRONG_GOOGLEKEY: 'errSitekey',
+  ERROR_RECAPTCHA_INVALID_SITEKEY: 'errSitekey',
+  ERROR_ACCOUNT_SUSPENDED: 'errSuspended',
+  ERROR_TASK_NOT_SUPPORTED: 'errNotSupported',
 };
 
 function plain(code) {
-  if (PLAIN[code]) return PLAIN[code];
-  if (/^ERROR: 100\d/.test(code)) return 'Too many requests for now: the server asks to wait a little. Try again in a few minutes.';
-  return `The server answered ${code}.`;
+  if (PLAIN[code]) return msg(PLAIN[code]);
+  if (/^ERROR: 100\d/.test(code)) return msg('errTooMany');
+  return msg('errOther', code);
 }
 
 async function settingsOrError() {
   const s = await loadSettings();
-  if (!s.apiKey) throw new Error('No API key is set. Open the extension settings and paste your key.');
+  if (!s.apiKey) throw new Error(msg('errNoKey'));
   const server = normalizeServer(s.server);
-  if (!server) throw new Error('No server address is set. Open the extension settings and enter it.');
+  if (!server) throw new Error(msg('errNoServer'));
   return { ...s, server };
 }
 
@@ -37,13 +49,13 @@ async function call(url, init) {
   try {
     res = await fetch(url, init);
   } catch {
-    throw new Error('The server could not be reached. Check the server address in the settings and your connection.');
+    throw new Error(msg('errUnreachable'));
   }
   const text = await res.text();
   try {
     return JSON.parse(text);
   } catch {
-    throw new Error(`The server answered something unexpected (HTTP ${res.status}). Check the server address.`);
+    throw new Error(msg('errUnexpected', res.status));
   }
 }
 
@@ -54,7 +66,7 @@ function fieldsOf(task) {
   if (task.kind === 'recaptcha') return { method: 'userrecaptcha', googlekey: task.sitekey, pageurl: task.pageurl, ...(task.invisible ? { invisible: '1' } : {}) };
   if (task.kind === 'hcaptcha') return { method: 'hcaptcha', sitekey: task.sitekey, pageurl: task.pageurl };
   if (task.kind === 'turnstile') return { method: 'turnstile', sitekey: task.sitekey, pageurl: task.pageurl };
-  throw new Error('This kind of captcha is not supported.');
+  throw new Error(msg('errNotSupported'));
 }
 
 async function solve(task, onProgress) {
@@ -72,7 +84,7 @@ async function solve(task, onProgress) {
     if (got.request !== 'CAPCHA_NOT_READY') throw new Error(plain(got.request));
     onProgress({ state: 'waiting', id, seconds: Math.round((Date.now() - started) / 1000) });
   }
-  throw new Error('No answer came within three minutes. Try again.');
+  throw new Error(msg('errTimeout'));
 }
 
 async function balance() {

@@ -38,6 +38,7 @@
     const src = img.currentSrc || img.src;
     if (src.startsWith('data:')) return src.slice(src.indexOf(',') + 1);
     const res = await fetch(src, { credentials: 'include' });
+    if (!res.ok) throw new Error(msg('errImageRead'));
     const bytes = new Uint8Array(await res.arrayBuffer());
     let bin = '';
     for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -45,10 +46,10 @@
   }
 
   function run(task, onAnswer) {
-    status('sending the captcha…');
+    status(msg('statusSending'));
     const port = chrome.runtime.connect({ name: 'solve' });
     port.onMessage.addListener((m) => {
-      if (m.type === 'progress') status(m.state === 'sent' ? 'sent, a worker is solving it…' : `a worker is solving it… ${m.seconds} s`);
+      if (m.type === 'progress') status(m.state === 'sent' ? msg('statusSent') : msg('statusWaiting', m.seconds));
       else if (m.type === 'done') {
         port.disconnect();
         onAnswer(m.answer);
@@ -70,7 +71,7 @@
   function answered(scope, input, answer) {
     fill(input, answer);
     const submit = settings.autoSubmit ? submitOf(scope, input) : null;
-    status(submit ? 'answer filled, submitting.' : 'answer filled.', 'done');
+    status(msg(submit ? 'statusSubmitting' : 'statusFilled'), 'done');
     if (submit) setTimeout(submit, 100);
   }
 
@@ -84,8 +85,12 @@
     const mark = kind === 'image' ? img && img.src : question && question.textContent;
     if (!mark || seen.get(scope) === mark) return;
     seen.set(scope, mark);
-    const task = kind === 'image' ? { kind: 'image', body: await imageBase64(img) } : { kind: 'text', question: question.textContent.trim() };
-    run(task, (answer) => answered(scope, input, answer));
+    try {
+      const task = kind === 'image' ? { kind: 'image', body: await imageBase64(img) } : { kind: 'text', question: question.textContent.trim() };
+      run(task, (answer) => answered(scope, input, answer));
+    } catch {
+      status(msg('errImageRead'), 'error');
+    }
   }
 
   async function bySelector(rule) {
@@ -93,7 +98,11 @@
     const input = document.querySelector(rule.input);
     if (!img || !input || !img.complete || seen.get(img) === img.src) return;
     seen.set(img, img.src);
-    run({ kind: 'image', body: await imageBase64(img) }, (answer) => answered(input.form || document, input, answer));
+    try {
+      run({ kind: 'image', body: await imageBase64(img) }, (answer) => answered(input.form || document, input, answer));
+    } catch {
+      status(msg('errImageRead'), 'error');
+    }
   }
 
   const WIDGETS = [

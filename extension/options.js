@@ -11,6 +11,8 @@ async function refreshBalance() {
   return r;
 }
 
+localizePage();
+
 loadSettings().then((s) => {
   $('apiKey').value = s.apiKey;
   $('server').value = s.server;
@@ -23,18 +25,27 @@ loadSettings().then((s) => {
 $('form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const server = normalizeServer($('server').value);
-  if (!server) return show('The server address must start with http:// or https://, e.g. https://captchahub.example.', false);
+  if (!server) {
+    $('server').focus();
+    return show(msg('optBadServer'), false);
+  }
   const apiKey = $('apiKey').value.trim();
-  if (!/^[A-Za-z0-9]{16,64}$/.test(apiKey)) return show('That does not look like an API key: copy it again from your account.', false);
+  if (!/^[A-Za-z0-9]{16,64}$/.test(apiKey)) {
+    $('apiKey').focus();
+    return show(msg('optBadKey'), false);
+  }
   const selectors = {};
   for (const line of $('selectors').value.split('\n').map((l) => l.trim()).filter(Boolean)) {
     const [host, image, ...input] = line.split(/\s+/);
-    if (!host || !image || input.length === 0) return show(`This line needs a host and two selectors: ${line}`, false);
+    if (!host || !image || input.length === 0) {
+      $('selectors').focus();
+      return show(msg('optBadSelectorLine', line), false);
+    }
     selectors[host] = { image, input: input.join(' ') };
   }
   const disabledSites = $('disabledSites').value.split('\n').map((l) => l.trim()).filter(Boolean);
   await saveSettings({ apiKey, server, autoSubmit: $('autoSubmit').checked, disabledSites, selectors });
   $('server').value = server;
   const r = await refreshBalance();
-  show(r.ok ? 'Saved. The key works.' : `Saved, but: ${r.message}`, r.ok);
+  show(r.ok ? msg('optSavedOk') : msg('optSavedBut', r.message), r.ok);
 });

@@ -1,5 +1,7 @@
 const $ = (id) => document.getElementById(id);
 
+localizePage();
+
 async function main() {
   const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
   let host = '';
@@ -9,7 +11,7 @@ async function main() {
     host = '';
   }
   const s = await loadSettings();
-  $('host').textContent = host || 'this page';
+  $('host').textContent = host || msg('popupThisPage');
   $('site').checked = !s.disabledSites.includes(host);
   $('site').disabled = !host;
   $('site').addEventListener('change', async () => {
@@ -18,7 +20,7 @@ async function main() {
     if ($('site').checked) off.delete(host);
     else off.add(host);
     await saveSettings({ disabledSites: [...off] });
-    $('message').textContent = 'Saved: reload the page to apply.';
+    $('message').textContent = msg('popupSaved');
     $('message').className = 'message ok';
   });
   const r = await chrome.runtime.sendMessage({ type: 'balance' });

@@ -27,3 +27,17 @@ function normalizeServer(value) {
     return null;
   }
 }
+
+/** A text of the extension in the browser's language (_locales/<lang>/messages.json). */
+function msg(key, ...subs) {
+  return chrome.i18n.getMessage(key, subs.map(String)) || key;
+}
+
+/** Fills [data-i18n] elements of the options page and the popup. */
+function localizePage() {
+  document.documentElement.lang = chrome.i18n.getUILanguage();
+  document.querySelectorAll('[data-i18n]').forEach((el) => {
+    el.textContent = msg(el.dataset.i18n);
+  });
+  document.title = msg(document.documentElement.dataset.title || 'extName');
+}
