@@ -74,6 +74,9 @@ export const SEEDED_ACCOUNTS = {
   /** e2e/demo: a customer whose client library and browser extension solve the demos (tasks default to Japanese) and a worker who reads only Japanese. */
   demoCustomer: { email: 'demo-customer@example.com', password: 'demo-customer-password', type: 'customer', balance: '5' },
   demoWorker: { email: 'demo-worker@example.com', password: 'demo-worker-password', type: 'worker', balance: '0', trained: true },
+  /** e2e/extension: the browser extension's customer (tasks default to Portuguese) and a worker who reads only Portuguese. */
+  extensionCustomer: { email: 'extension-customer@example.com', password: 'extension-customer-password', type: 'customer', balance: '10' },
+  extensionWorker: { email: 'extension-worker@example.com', password: 'extension-worker-password', type: 'worker', balance: '0', trained: true },
 } as const;
 
 /**

@@ -20,6 +20,7 @@ import { seedPayouts } from './seed-payouts.ts';
 import { seedStatisticsHistory } from './seed-statistics.ts';
 import { seedSoftware } from './seed-software.ts';
 import { seedDemo } from './seed-demo.ts';
+import { seedExtension } from './seed-extension.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -51,6 +52,8 @@ try {
   await seedSoftware(ctx, { worker: created.softwareWorker!.id });
   // The demo spec's known captcha secret and its language-isolated customer and worker (e2e/demo).
   await seedDemo(ctx, { customer: created.demoCustomer!.id, worker: created.demoWorker!.id });
+  // The extension spec's language-isolated customer and worker (e2e/extension).
+  await seedExtension(ctx, { customer: created.extensionCustomer!.id, worker: created.extensionWorker!.id });
   process.stdout.write(JSON.stringify(created) + '\n');
 } finally {
   await database.close();
