@@ -574,3 +574,8 @@ export async function ownerStatistics(ctx: Ctx, slug: string, user: UserRow): Pr
     totals: { revenue: formatMoney(total.r), tasks: total.t, customers: totals.users, errors: total.e, errorRate: rate(total.e, total.n) },
   };
 }
+
+/** `sitemap.xml`: each published entry's page, in the catalogue's languages (en, ru). */
+export async function sitemapEntries(ctx: Ctx): Promise<{ path: string; languages: ('en' | 'ru')[] }[]> {
+  return (await repo.softlist(ctx.db)).map((e) => ({ path: `/software/${e.slug}`, languages: ['en', 'ru'] }));
+}

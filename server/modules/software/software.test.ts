@@ -264,6 +264,11 @@ describe('catalogue list', () => {
     const detail: SoftwareDetail = (await inject('GET', '/api/v1/catalog/software/2captcha-python')).json();
     expect(detail).toMatchObject({ claimed: false, rating: { average: null, count: 0 }, usage: 0, links: { repository: 'https://github.com/2captcha/2captcha-python' } });
     expect(detail.descriptionHtml).toContain('<code>pip install 2captcha-python</code>');
+    await addListing(developer.session, { name: 'Never Approved' });
+    const sitemap = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    expect(sitemap).toContain('/software/2captcha-python</loc>');
+    expect(sitemap).toContain('/ru/software/2captcha-python</loc>');
+    expect(sitemap).not.toContain('/software/never-approved<');
     const softlist = (await inject('GET', '/api/v1/catalog/softlist')).json() as { name: string }[];
     const names = softlist.map((s) => s.name.toLowerCase());
     expect(names).toEqual([...names].sort());

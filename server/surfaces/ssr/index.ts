@@ -12,6 +12,7 @@ import type { Transport } from '#web/store/api.ts';
 import { readClientBuild } from './client-build.ts';
 import { buildEntry, inlineScriptHashes, sendEntry, type CachedPage, type PageCache } from './page-cache.ts';
 import { sitemapEntries } from '#server/modules/content/content.service.ts';
+import { sitemapEntries as softwareSitemapEntries } from '#server/modules/software/software.service.ts';
 import { contentFeeds } from './content-feeds.ts';
 import { robotsTxt, sitemapXml } from './seo.ts';
 
@@ -55,7 +56,7 @@ export const ssr = fp(
     const build = readClientBuild(CLIENT_DIR);
 
     app.get('/robots.txt', async (_req, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(opts.sites)));
-    app.get('/sitemap.xml', async (req, reply) => reply.type('application/xml; charset=utf-8').send(sitemapXml(opts.sites, await sitemapEntries(req.ctx))));
+    app.get('/sitemap.xml', async (req, reply) => reply.type('application/xml; charset=utf-8').send(sitemapXml(opts.sites, [...(await sitemapEntries(req.ctx)), ...(await softwareSitemapEntries(req.ctx))])));
     await app.register(contentFeeds);
 
     app.get('/*', { config: { pageCache: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
