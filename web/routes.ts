@@ -64,6 +64,7 @@ export const PAGES: readonly PageDef[] = [
   // Promotions (issue 11 §6): what promo codes are, and the running discount campaigns
   page({ id: 'p-promocode', path: '/p/promocode', module: 'routes/marketing/promocode.tsx', namespaces: ['promotions'] }),
   page({ id: 'p-discount-campaigns', path: '/p/discount-campaigns', module: 'routes/marketing/discount-campaigns.tsx', namespaces: ['promotions', 'pricing'] }),
+  page({ id: 'p-captcha-and-accessibility', path: '/p/captcha-and-accessibility', module: 'routes/marketing/accessibility.tsx', namespaces: ['accessibility'] }),
   // Captcha-type landings (issue 14): one template, one page per declared slug; other /p/ paths stay theirs or 404
   ...LANDINGS.map((l) => page({ id: `landing-${l.slug}`, path: `/p/${l.slug}`, module: 'routes/marketing/landing.tsx', namespaces: ['landings', 'pricing', 'apidocs'] })),
   // Live demos, recognition examples, the browser extension and the workaround product (issue 14)
