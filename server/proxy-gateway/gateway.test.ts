@@ -202,6 +202,7 @@ describe('proxy gateway', () => {
 
   it('counts the bytes of a 50 MB transfer within 1%', async () => {
     const sub = await createSubUser(ctx, userId, { label: 'meter' });
+    await flushed();
     const size = 50 * MB;
     const res = await curl(['-p', '-x', `http://${sub.subUser.login}-type-datacenter:${sub.password}@${gw}`, '-o', '/dev/null', '-w', '%{size_download}', `${targetUrl}/bytes/${size}`], 60_000);
     expect(res.stdout).toBe(String(size));

@@ -62,6 +62,7 @@ export class Meter {
   private readonly verified = new Map<number, string>();
   private timer: NodeJS.Timeout | null = null;
   private loop: Promise<void> = Promise.resolve();
+  private serial: Promise<void> = Promise.resolve();
   loaded = false;
   cutOffs = 0;
 
@@ -85,19 +86,24 @@ export class Meter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.loop;
+    await this.serial;
     for (const set of this.open.values()) for (const c of set) this.count(c);
     await this.flush();
   }
 
-  /** One flush then one snapshot, never overlapping (so nothing is counted twice or missed). */
-  async cycle(): Promise<void> {
-    try {
-      for (const set of this.open.values()) for (const c of set) this.count(c);
-      await this.flush();
-      await this.refresh();
-    } catch (err) {
-      this.opts.onError(err);
-    }
+  /** One flush then one snapshot; calls queue behind each other, so cycles never overlap. */
+  cycle(): Promise<void> {
+    const run = async () => {
+      try {
+        for (const set of this.open.values()) for (const c of set) this.count(c);
+        await this.flush();
+        await this.refresh();
+      } catch (err) {
+        this.opts.onError(err);
+      }
+    };
+    this.serial = this.serial.then(run, run);
+    return this.serial;
   }
 
   private async flush(): Promise<void> {
