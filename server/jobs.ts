@@ -9,7 +9,7 @@ import { deliverDuePingbacks } from './modules/tasks/pingback.service.ts';
 import { countQueuedByTypeUpTo } from './modules/tasks/tasks.repo.ts';
 import { sweepTasks } from './modules/tasks/tasks.service.ts';
 import { renewOrExpire } from './modules/support/enterprise.service.ts';
-import { autoCloseQuiet } from './modules/support/support.service.ts';
+import { autoCloseQuiet, postUsageReports } from './modules/support/support.service.ts';
 import { nodeName, rollUpStatistics, sampleLoad } from './modules/statistics/statistics.service.ts';
 
 /** Live load per type: queued tasks per idle worker of this node, refreshed by the jobs. */
@@ -66,6 +66,8 @@ export function startJobs(app: FastifyInstance): () => Promise<void> {
     // Support (issue 18): quiet answered/waiting tickets close; enterprise periods renew from the balance or end.
     every(60_000, () => autoCloseQuiet(ctx(), app.config.SUPPORT_AUTOCLOSE_HOURS), onError),
     every(60_000, () => renewOrExpire(ctx()), onError),
+    // Enterprise plans' monthly usage report (one per user and month; checked hourly).
+    every(3_600_000, () => postUsageReports(ctx()), onError),
     // Worker hub rewards (issue 19): streak, accuracy-tier and milestone bonuses, each paid once whatever the nodes.
     every(300_000, () => payDueRewards(ctx()), onError),
   ];

@@ -71,3 +71,11 @@ export async function activeKeys(db: Db, at = new Date()): Promise<{ apiKey: str
     order by u.id, s.expires_at desc`);
   return (rows.rows as { api_key: string; plan: SubscriptionRow['plan'] }[]).map((r) => ({ apiKey: r.api_key, plan: r.plan }));
 }
+
+/** Users whose plan runs at `at`, with the plan. */
+export async function activeUsers(db: Db, at = new Date()): Promise<{ userId: number; plan: SubscriptionRow['plan'] }[]> {
+  const rows = await db.execute(sql`select distinct on (s.user_id) s.user_id, s.plan from enterprise_subscriptions s
+    where s.ended_at is null and s.starts_at <= ${at.toISOString()}::timestamptz and s.expires_at > ${at.toISOString()}::timestamptz
+    order by s.user_id, s.expires_at desc`);
+  return (rows.rows as { user_id: string | number; plan: SubscriptionRow['plan'] }[]).map((r) => ({ userId: Number(r.user_id), plan: r.plan }));
+}

@@ -142,3 +142,27 @@ describe('API rate limits', () => {
     expect(keys.of(enterprise.apiKey)).toBe(1);
   });
 });
+
+describe('monthly usage report', () => {
+  it('posts one report ticket per running plan and month with last month\'s ledger figures, and mails it', async () => {
+    const { postUsageReports } = await import('./support.service.ts');
+    const customer = await buildUser(t, { balance: '400' });
+    expect((await call(customer.id, 'POST', '/api/v2/user/enterprise_support/buy', { plan: 'business', months: 1 })).statusCode).toBe(200);
+    // Last month: 12.50 of captchas charged, 2.50 refunded, on two days.
+    for (const [at, kind, amount] of [['2026-10-03T10:00:00Z', 'charge', -10_000_000], ['2026-10-03T11:00:00Z', 'refund', 2_500_000], ['2026-10-20T09:00:00Z', 'charge', -2_500_000]] as const) {
+      await t.database.db.execute(sql`insert into ledger_entries (user_id, amount, kind, reason, created_at) values (${customer.id}, ${amount}, ${kind}, 'seed', ${at}::timestamptz)`);
+    }
+    const at = new Date('2026-11-02T00:00:00Z');
+    await t.database.db.execute(sql`update enterprise_subscriptions set starts_at = '2026-10-15T00:00:00Z', expires_at = '2026-12-15T00:00:00Z' where user_id = ${customer.id}`);
+    expect(await postUsageReports(ctx(), at)).toBeGreaterThanOrEqual(1);
+    expect(await postUsageReports(ctx(), at)).toBe(0);
+    const list = (await call(customer.id, 'GET', '/api/v2/support/tickets')).json<{ tickets: TicketView[] }>();
+    const report = list.tickets.find((x) => x.subject === 'Usage report 2026-10');
+    expect(report).toMatchObject({ category: 'enterprise', status: 'answered', enterprise: true });
+    const thread = (await call(customer.id, 'GET', `/api/v2/support/tickets/${report!.id}`)).json<TicketView>();
+    expect(thread.messages[0]!.body).toContain('$10.00');
+    expect(thread.messages[0]!.body).toContain('$2.50');
+    expect(thread.messages[0]!.body).toContain('days with activity: 2');
+    expect(t.app.mailer.outbox().some((m) => m.to === customer.email && m.text.includes('Usage report 2026-10'))).toBe(true);
+  });
+});

@@ -262,3 +262,14 @@ export async function listFeedback(db: Db, f: { kind?: FeedbackKind; rating?: nu
   const [agg] = await db.select({ n: count(), avg: sql<string | null>`avg(${supportFeedback.rating})::numeric(3,2)::text` }).from(supportFeedback).where(where);
   return { rows, total: agg?.n ?? 0, average: agg?.avg === null || agg?.avg === undefined ? null : Number(agg.avg) };
 }
+
+/** Does this user have a ticket with exactly this subject (the monthly usage report's dedupe)? */
+export async function hasTicketWithSubject(db: Db, userId: number, subject: string): Promise<boolean> {
+  const [row] = await db.select({ id: t.id }).from(t).where(and(eq(t.userId, userId), eq(t.subject, subject))).limit(1);
+  return row !== undefined;
+}
+
+/** Serialises one user's usage-report posting across nodes (a transaction-scoped advisory lock). */
+export async function lockUsageReports(db: Db, userId: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(1801, ${userId}::int)`);
+}

@@ -3,6 +3,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { Ctx } from '#server/lib/ctx.ts';
 import { withDb } from '#server/lib/ctx.ts';
 import { getBalance } from '#server/modules/billing/billing.service.ts';
+import { historyByDay } from '#server/modules/billing/history.service.ts';
 import { listApiErrors } from '#server/modules/customer/logs.service.ts';
 import { listUploads } from '#server/modules/customer/uploads.service.ts';
 import { listPayments } from '#server/modules/payments/payments.service.ts';
@@ -28,7 +29,8 @@ import {
 } from '#shared/contracts/support.ts';
 import { formatMoney } from '#shared/money.ts';
 import { activePlan } from './enterprise.service.ts';
-import { renderSupportMail, type SupportMailKind } from './mail.ts';
+import { activeUsers } from './enterprise.repo.ts';
+import { renderSupportMail, supportText, type SupportMailKind } from './mail.ts';
 import * as repo from './support.repo.ts';
 
 /** Uploads per user per hour (each is at most 5 MB). */
@@ -363,4 +365,46 @@ export async function updateCanned(ctx: Ctx, id: number, input: CannedInput): Pr
 export async function deleteCanned(ctx: Ctx, id: number): Promise<{ deleted: true }> {
   if (!(await repo.deleteCanned(ctx.db, id))) throw new AppError('NOT_FOUND', 'No such canned reply.');
   return { deleted: true };
+}
+
+// ---- enterprise usage reports ------------------------------------------------------------------
+
+/**
+ * The enterprise plans' monthly usage report: on the first days of a month, every customer whose
+ * plan runs gets a ticket (category enterprise, answered, from Support) with last month's money
+ * from the ledger (billing's per-day history: spend, refunds, top-ups, active days) and a mail.
+ * One per user and month, whichever node runs it (the subject names the month; a lock per user).
+ */
+export async function postUsageReports(ctx: Ctx, at = new Date()): Promise<number> {
+  const first = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, 1));
+  const last = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 0));
+  const month = first.toISOString().slice(0, 7);
+  let posted = 0;
+  for (const { userId, plan } of await activeUsers(ctx.db, at)) {
+    const person = await repo.userOf(ctx.db, userId);
+    if (!person || person.deletedAt) continue;
+    const lang = person.language;
+    const subject = supportText(lang, 'usageReport.subject', { month });
+    const history = await historyByDay(ctx, { id: userId, timezone: 'UTC' }, { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) });
+    const body = supportText(lang, 'usageReport.body', {
+      month,
+      plan: supportText(lang, `enterprise.plans.${plan}.name`),
+      spend: history.totals.spend,
+      refunds: history.totals.refunds,
+      topups: history.totals.topups,
+      days: String(history.days.length),
+    });
+    const row = await ctx.db.transaction(async (tx) => {
+      await repo.lockUsageReports(tx, userId);
+      if (await repo.hasTicketWithSubject(tx, userId, subject)) return null;
+      const ticket = await repo.insertTicket(tx, { userId, category: 'enterprise', subject, enterprise: true, language: lang, status: 'answered' });
+      await repo.insertMessage(tx, { ticketId: ticket.id, authorId: null, authorRole: 'staff', body });
+      return ticket;
+    });
+    if (row) {
+      posted++;
+      await mailAbout(ctx, userId, 'staffReplied', row, body);
+    }
+  }
+  return posted;
 }
