@@ -166,3 +166,17 @@ describe('monthly usage report', () => {
     expect(t.app.mailer.outbox().some((m) => m.to === customer.email && m.text.includes('Usage report 2026-10'))).toBe(true);
   });
 });
+
+describe('named contact', () => {
+  it('gives an Enterprise customer\'s new ticket to the staff member who handled them last', async () => {
+    const customer = await buildUser(t, { balance: '1000' });
+    const moderator = await buildUser(t, { moderator: true });
+    expect((await call(customer.id, 'POST', '/api/v2/user/enterprise_support/buy', { plan: 'enterprise', months: 1 })).statusCode).toBe(200);
+    const first = (await call(customer.id, 'POST', '/api/v2/support/tickets', { category: 'api', subject: 'First', body: 'a' })).json<TicketView>();
+    await call(moderator.id, 'POST', `/api/v2/staff/support/tickets/${first.id}/messages`, { body: 'On it.' });
+    const second = (await call(customer.id, 'POST', '/api/v2/support/tickets', { category: 'api', subject: 'Second', body: 'b' })).json<TicketView>();
+    const staffView = (await call(moderator.id, 'GET', `/api/v2/staff/support/tickets/${second.id}`)).json<{ assigneeId: number | null }>();
+    expect(staffView.assigneeId).toBe(moderator.id);
+    expect(t.app.mailer.outbox().some((m) => m.to === moderator.email && m.subject.includes(`#${second.id}`))).toBe(true);
+  });
+});

@@ -273,3 +273,15 @@ export async function hasTicketWithSubject(db: Db, userId: number, subject: stri
 export async function lockUsageReports(db: Db, userId: number) {
   await db.execute(sql`select pg_advisory_xact_lock(1801, ${userId}::int)`);
 }
+
+/** The staff member who handled this user's latest assigned ticket (an Enterprise plan's named contact). */
+export async function lastAssignee(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: t.assigneeId })
+    .from(t)
+    .innerJoin(users, eq(users.id, t.assigneeId))
+    .where(and(eq(t.userId, userId), or(eq(users.isAdmin, true), eq(users.isModerator, true)), isNull(users.deletedAt)))
+    .orderBy(desc(t.id))
+    .limit(1);
+  return row?.id ?? null;
+}

@@ -161,6 +161,8 @@ export async function getOwnTicket(ctx: Ctx, userId: number, id: number): Promis
  */
 export async function createTicket(ctx: Ctx, userId: number, input: NewTicket, opts: { botThreadId?: number; transcript?: string } = {}): Promise<TicketView> {
   const plan = await activePlan(ctx, userId);
+  // The Enterprise plan's named contact: the staff member who handled the customer last takes the ticket.
+  const contact = plan?.plan === 'enterprise' ? await repo.lastAssignee(ctx.db, userId) : null;
   const row = await ctx.db.transaction(async (tx) => {
     const c = withDb(ctx, tx);
     const ids = await takeAttachments(c, userId, input.attachmentIds ?? []);
@@ -171,6 +173,7 @@ export async function createTicket(ctx: Ctx, userId: number, input: NewTicket, o
       enterprise: plan !== null,
       language: input.language && /^[a-z]{2}$/.test(input.language) ? input.language : 'en',
       botThreadId: opts.botThreadId ?? null,
+      assigneeId: contact,
     });
     if (opts.transcript) await repo.insertMessage(tx, { ticketId: ticket.id, authorId: null, authorRole: 'bot', body: opts.transcript });
     const message = await repo.insertMessage(tx, { ticketId: ticket.id, authorId: userId, authorRole: 'user', body: input.body.trim() });
@@ -178,6 +181,7 @@ export async function createTicket(ctx: Ctx, userId: number, input: NewTicket, o
     return ticket;
   });
   await mailAbout(ctx, userId, 'ticketOpened', row, input.body.trim());
+  if (contact !== null) await mailAbout(ctx, contact, 'newTicket', row, input.body.trim());
   return getOwnTicket(ctx, userId, row.id);
 }
 
