@@ -231,12 +231,14 @@ export async function createSubUser(ctx: Ctx, userId: number, input: ProxySubUse
 
 /** @throws AppError NOT_FOUND for another account's or an unknown sub-user */
 export async function updateSubUser(ctx: Ctx, userId: number, id: number, patch: ProxySubUserUpdate): Promise<ProxySubUserView> {
-  const row = await repo.updateSubUser(ctx.db, userId, id, {
+  const changes = {
     ...(patch.label !== undefined ? { label: patch.label } : {}),
     ...(patch.trafficLimitGb !== undefined ? { trafficLimit: gbToBytes(patch.trafficLimitGb) } : {}),
     ...(patch.maxConnections !== undefined ? { maxConnections: patch.maxConnections } : {}),
     ...(patch.disabled !== undefined ? { disabledAt: patch.disabled ? new Date() : null } : {}),
-  });
+  };
+  // Nothing to change: the sub-user as it is.
+  const row = Object.keys(changes).length ? await repo.updateSubUser(ctx.db, userId, id, changes) : await repo.findSubUser(ctx.db, userId, id);
   if (!row) throw new AppError('NOT_FOUND', 'No such sub-user.');
   return subUserView(row);
 }

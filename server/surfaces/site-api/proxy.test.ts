@@ -122,6 +122,9 @@ describe('sub-users', () => {
     const rotated = (await call(user.id, 'POST', `/api/v2/proxy/sub-users/${secret.subUser.id}/password`)).json<ProxySubUserSecret>();
     expect(rotated.password).not.toBe(secret.password);
 
+    const unchanged = await call(user.id, 'PUT', `/api/v2/proxy/sub-users/${secret.subUser.id}`, {});
+    expect([unchanged.statusCode, unchanged.json<ProxySubUserView>().disabled]).toEqual([200, true]);
+
     const stranger = await buildUser(t);
     const foreign = await call(stranger.id, 'PUT', `/api/v2/proxy/sub-users/${secret.subUser.id}`, { disabled: false });
     expect(foreign.statusCode).toBe(404);
