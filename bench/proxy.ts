@@ -163,7 +163,9 @@ export async function proxyBench(opts: ProxyBenchOptions): Promise<Scenario[]> {
   const echo = echoTarget();
   await listen(stream, streamPort);
   await listen(echo, echoPort);
-  const gateway = spawn(process.execPath, ['--import', 'tsx', 'server/proxy-gateway/main.ts'], {
+  // BENCH_PROXY_ARGS: node arguments for the gateway, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const extra = (process.env.BENCH_PROXY_ARGS ?? '').split(' ').filter(Boolean);
+  const gateway = spawn(process.execPath, [...extra, '--import', 'tsx', 'server/proxy-gateway/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
