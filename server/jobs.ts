@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CAPTCHA_TYPES } from '#shared/captcha-types/index.ts';
 import type { Ctx } from './lib/ctx.ts';
 import { pruneOldApiErrors } from './modules/apilog/apilog.service.ts';
+import { pruneDemoChallenges } from './modules/demo/demo.service.ts';
 import { payDueRewards } from './modules/hub/hub.service.ts';
 import { syncAll as syncCryptoInvoices } from './modules/payments/crypto/crypto.service.ts';
 import { FULL_LOAD } from './modules/pricing/pricing.service.ts';
@@ -54,6 +55,8 @@ export function startJobs(app: FastifyInstance): () => Promise<void> {
     every(2_000, () => deliverDuePingbacks(ctx(), undefined, undefined, (outcome) => app.metrics.pingbacks.inc({ outcome })), onError),
     // The customers' API error log keeps 30 days (the per-account cap is applied as rows are written).
     every(60_000, () => pruneOldApiErrors(ctx()), onError),
+    // Demo captchas a day past their expiry (issue 14; recognition examples keep their own copy)
+    every(3_600_000, () => pruneDemoChallenges(ctx()), onError),
     every(2_000, async () => {
       const idle = app.workerHub.idleCount;
       // Past FULL_LOAD queued per idle worker the price is at its cap: counting further changes nothing.
