@@ -1,0 +1,131 @@
+/**
+ * The browser extension (issue 14 #4), end to end: the built extension (dist/extension, what
+ * `npm run build` packs into the zip) is loaded into Debian's chromium — a persistent context in
+ * the new headless mode, which loads unpacked extensions — its options page gets the customer's
+ * API key and this server's address, and on /demo/normal and /demo/text it sends the captcha
+ * through in.php, a worker answers in /cabinet (another browser), and the extension fills the
+ * answer in and submits: the demo's verify says success with no manual step on the demo page.
+ *
+ * The spec knows each answer a person would read: the e2e server's demo secret is known
+ * (seed-demo.ts) and every captcha is drawn from it and the captcha's id.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, test, type BrowserContext, type Page } from '@playwright/test';
+import { generate, seededRandom } from '../../server/modules/demo/generators.ts';
+import { tr } from '../support/app.ts';
+import { readAccounts, type E2eAccounts } from '../support/accounts.ts';
+import { E2E_DEMO_SECRET } from '../support/seed-demo.ts';
+import { INTL_ORIGIN } from '../support/env.ts';
+import { Cabinet, openHydrated } from '../compat/cabinet.ts';
+import { expect } from '../compat/expect.ts';
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+const EXTENSION_DIR = path.resolve('dist/extension');
+/** The extension's English texts (what chrome.i18n shows in an en-US browser). */
+const MESSAGES = JSON.parse(readFileSync(path.resolve('extension/_locales/en/messages.json'), 'utf8')) as Record<string, { message: string }>;
+const ext = (key: string) => MESSAGES[key]!.message;
+
+let accounts: E2eAccounts;
+let browserWithExtension: BrowserContext;
+let extensionId: string;
+let workerContext: BrowserContext;
+let cabinet: Cabinet;
+
+test.beforeAll(async ({ browser }) => {
+  accounts = readAccounts();
+  // Playwright adds --disable-extensions by default; --disable-extensions-except and
+  // --load-extension win over it in Debian's chromium (unbranded: it keeps --load-extension).
+  browserWithExtension = await chromium.launchPersistentContext('', {
+    executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+    baseURL: INTL_ORIGIN,
+    args: ['--headless=new', `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, '--no-sandbox', '--disable-gpu'],
+  });
+  const worker = browserWithExtension.serviceWorkers()[0] ?? (await browserWithExtension.waitForEvent('serviceworker'));
+  extensionId = new URL(worker.url()).host;
+  workerContext = await browser.newContext({ baseURL: INTL_ORIGIN });
+  cabinet = new Cabinet(await workerContext.newPage());
+  await cabinet.signIn(accounts.extensionWorker);
+});
+
+test.afterAll(async () => {
+  await browserWithExtension?.close();
+  await workerContext?.close();
+});
+
+test('the options page takes the API key and the server address, and shows the balance', async () => {
+  const page = await browserWithExtension.newPage();
+  await page.goto(`chrome-extension://${extensionId}/options.html`);
+  await expect(page.getByRole('heading', { name: ext('optionsTitle') })).toBeVisible();
+  // A wrong address is refused in plain words before anything is saved.
+  await page.getByLabel(ext('optApiKey')).fill(accounts.extensionCustomer.apiKey);
+  await page.getByLabel(ext('optServer')).fill('captchahub');
+  await page.getByRole('button', { name: ext('optSave') }).click();
+  await expect(page.getByRole('status')).toHaveText(ext('optBadServer'));
+  // A key the server does not know: saved, and the server's answer said plainly.
+  await page.getByLabel(ext('optServer')).fill(`${INTL_ORIGIN}/`);
+  await page.getByLabel(ext('optApiKey')).fill('0123456789abcdef0123456789abcdef');
+  await page.getByRole('button', { name: ext('optSave') }).click();
+  await expect(page.getByRole('status')).toHaveText(ext('optSavedBut').replace('$1', ext('errKey')));
+  // The customer's key: it works, and the balance is the account's.
+  await page.getByLabel(ext('optApiKey')).fill(accounts.extensionCustomer.apiKey);
+  await page.getByLabel(ext('optAutoSubmit')).check();
+  await page.getByRole('button', { name: ext('optSave') }).click();
+  await expect(page.getByRole('status')).toHaveText(ext('optSavedOk'));
+  await expect(page.getByLabel(ext('optServer'))).toHaveValue(INTL_ORIGIN);
+  await expect(page.locator('#balance')).toHaveText('$10.00');
+  // The popup shows the same balance and the site switch for the page it was opened on.
+  const popup = await browserWithExtension.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await expect(popup.locator('#balance')).toHaveText('$10.00');
+  await page.close();
+  await popup.close();
+});
+
+/** Opens /demo/{slug} in the extension's browser; resolves with the captcha's id and expected answer. */
+async function openDemo(page: Page, slug: 'normal' | 'text'): Promise<string> {
+  const issued = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/v1/captcha-demo/${slug}` && r.request().method() === 'GET');
+  await openHydrated(page, `/demo/${slug}`);
+  const { id } = (await (await issued).json()) as { id: string };
+  const made = await generate(slug, 'en', seededRandom(E2E_DEMO_SECRET, id));
+  return String(made.answer.text);
+}
+
+for (const slug of ['normal', 'text'] as const) {
+  test(`/demo/${slug}: the extension sends the captcha, fills in the worker's answer and submits; verify says success`, async () => {
+    const since = cabinet.mark();
+    await cabinet.startWork();
+    const page = await browserWithExtension.newPage();
+    const verified = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/v1/captcha-demo/${slug}/verify`, { timeout: 60_000 });
+    const answer = await openDemo(page, slug);
+    const status = page.locator('[data-captchahub-status]');
+    // The worker gets what the extension sent: the picture, or the question as the page shows it.
+    const { offer, stage } = await cabinet.nextTask(since);
+    await expect(status).toContainText(/sent, a worker is solving it|a worker is solving it/);
+    if (slug === 'normal') {
+      expect(offer.type).toBe('normal');
+      expect(offer.media, 'the picture the demo shows').toBe(await page.locator('img[data-captchahub-image]').getAttribute('src'));
+      await stage.getByRole('textbox', { name: tr('en', 'worker:solver.text.label') }).fill(answer);
+    } else {
+      const question = (await page.locator('[data-captchahub-question]').textContent())!.trim();
+      await expect(stage.getByText(question)).toBeVisible();
+      await stage.getByRole('textbox', { name: tr('en', 'worker:solver.text.questionLabel') }).fill(answer);
+    }
+    await cabinet.submit(stage);
+    await cabinet.accepted(offer.id, since);
+    await cabinet.stopWork();
+    // No hand on the demo page: the extension filled the field and pressed the demo's button.
+    await expect(page.locator('[data-captchahub-answer]')).toHaveValue(answer);
+    const response = await verified;
+    expect(response.request().postDataJSON()).toMatchObject({ answer });
+    expect(await response.json()).toMatchObject({ success: true, outcome: 'success' });
+    await expect(page.getByTestId('demo-result')).toHaveAttribute('data-outcome', 'success');
+    await expect(page.getByTestId('demo-result')).toContainText(tr('en', 'demo:outcome.success'));
+    await expect(status).toHaveText(`CaptchaHub: ${ext('statusSubmitting')}`);
+    await page.close();
+  });
+}
