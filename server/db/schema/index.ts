@@ -14,3 +14,4 @@ export * from './support.ts';
 export * from './proxy.ts';
 export * from './software.ts';
 export * from './demo.ts';
+export * from './labelling.ts';

@@ -67,6 +67,8 @@ export const tasks = pgTable(
     flagDismissedAt: timestamp('flag_dismissed_at', { withTimezone: true }),
     /** 1 for an enterprise-support customer's task (set at insert by a trigger, migration 0022): claimed first. */
     priority: smallint('priority').notNull().default(0),
+    /** Tasks of one group (a labelling item's annotators, migration 0029) go to different workers. */
+    groupKey: text('group_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -83,6 +85,7 @@ export const tasks = pgTable(
     // Statistics roll-ups read a few recent hours by submission time.
     index('tasks_created_idx').on(t.createdAt),
     index('tasks_verifies_idx').on(t.verifiesTaskId).where(sql`verifies_task_id is not null`),
+    index('tasks_group_key_idx').on(t.groupKey).where(sql`group_key is not null`),
   ],
 );
 

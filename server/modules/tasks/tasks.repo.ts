@@ -74,7 +74,8 @@ export interface ClaimFilter {
  * Takes the oldest queued task this worker may solve and leases it (enterprise-support customers'
  * tasks first: `tasks.priority`, set at insert by migration 0022's trigger), skipping rows other
  * claimers hold (FOR UPDATE SKIP LOCKED on the partial index of queued rows). A worker never gets
- * a task they already tried (consensus answers come from different workers); verification
+ * a task they already tried (consensus answers come from different workers), nor a task whose
+ * group (`group_key`: one labelling item's copies) holds one they tried; verification
  * re-solves go only to trusted workers and never to the worker whose answer is judged.
  */
 export async function claimNextTask(db: Db, f: ClaimFilter, lease: { image: number; token: number }): Promise<TaskRow | undefined> {
@@ -100,6 +101,7 @@ function claimQuery(db: Db, sandboxOwner: boolean) {
       select t.id from tasks t
       where t.state = 'queued' and ${own} and (t.language is null or t.language = any(${sql.placeholder('languages')}::text[]))
         and not exists (select 1 from task_attempts a where a.task_id = t.id and a.worker_id = ${workerId})
+        and (t.group_key is null or not exists (select 1 from tasks g join task_attempts a on a.task_id = g.id where g.group_key = t.group_key and a.worker_id = ${workerId}))
         and (t.verifies_task_id is null or (${trusted} and not exists (select 1 from tasks o where o.id = t.verifies_task_id and o.solved_by = ${workerId})))
       order by t.priority desc, t.id
       for update skip locked
@@ -358,4 +360,19 @@ export async function queueAndCharge(db: Db, items: NewQueuedTask[], channel: st
   const ids: (number | null)[] = items.map(() => null);
   for (const row of (res as { rows: { ord: number; id: number | string }[] }).rows) ids[Number(row.ord)] = Number(row.id);
   return ids;
+}
+
+/** Sets each task's group key (the claim keeps one worker off a group's other tasks). */
+export async function setGroupKeys(db: Db, ids: number[], keys: string[]) {
+  if (!ids.length) return;
+  await db.execute(sql`update tasks set group_key = k.key from unnest(${ids}::bigint[], ${keys}::text[]) as k(id, key) where tasks.id = k.id`);
+}
+
+/** A customer's tasks by id: state, answer and who solved each. */
+export async function findBatchResults(db: Db, customerId: number, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: tasks.id, state: tasks.state, answer: tasks.answer, solvedBy: tasks.solvedBy })
+    .from(tasks)
+    .where(and(inArray(tasks.id, ids), eq(tasks.customerId, customerId)));
 }

@@ -96,6 +96,71 @@ export async function submitTask(ctx: Ctx, input: SubmitInput): Promise<{ id: nu
   return { id, price: charge };
 }
 
+/** The price a task of this type is charged right now (load and any running campaign). */
+export async function liveQuote(ctx: Ctx, def: { slug: string; price: Parameters<typeof quote>[0]['price'] }) {
+  const campaign = await campaignFor(ctx, def.slug);
+  return { q: quote(def, ctx.market?.loadOf(def.slug) ?? 0, campaign?.percent ?? 0), campaign };
+}
+
+export interface BatchInput {
+  customer: UserRow;
+  type: string;
+  /** One per task: the parameters (instructions, classes…) and the image. */
+  items: { params: Record<string, unknown>; image: Buffer; groupKey: string }[];
+  /** The price per task the customer agreed to (their estimate); a different live price refuses the batch. */
+  expectedPrice: number;
+  ip: string;
+  /** How long the tasks may wait for workers (labelling: days, not a captcha's minutes). */
+  lifetimeSeconds: number;
+}
+
+/**
+ * Queues a batch of image tasks of one type for a site feature (labelling projects) at ONE price,
+ * all or nothing, in the caller's transaction: each task is charged `expectedPrice` through the
+ * same statement as API submissions (ledger entries and balance), so the total is exactly
+ * price × tasks. Tasks of one `groupKey` are never offered to the same worker twice (the claim).
+ * Never sandbox, never 100 % recognition.
+ * @throws TaskError ERROR_TASK_NOT_SUPPORTED (type switched off), ERROR_NO_SLOT_AVAILABLE (the live price moved away from `expectedPrice`), ERROR_ZERO_BALANCE
+ */
+export async function submitBatch(ctx: Ctx, input: BatchInput): Promise<{ ids: number[]; price: number }> {
+  const def = getCaptchaType(input.type);
+  if (!def || def.kind !== 'image') throw new TaskError('ERROR_BAD_PARAMETERS', 'Unknown image captcha type.');
+  if (!(await isTypeEnabled(ctx, def.slug))) throw new TaskError('ERROR_TASK_NOT_SUPPORTED', 'This captcha type is switched off.');
+  const { q, campaign } = await liveQuote(ctx, def);
+  if (q.price !== input.expectedPrice) throw new TaskError('ERROR_NO_SLOT_AVAILABLE', 'The live price changed since the estimate; look at the new estimate and start again.');
+  const expiresAt = new Date(Date.now() + input.lifetimeSeconds * 1000);
+  const submissions: Submission[] = input.items.map((item) => ({
+    customerId: input.customer.id,
+    type: def.slug,
+    kind: def.kind,
+    payload: { type: def.slug, params: item.params },
+    image: item.image,
+    language: null,
+    price: q.price,
+    reward: q.reward,
+    softId: null,
+    pingback: null,
+    apiVersion: 'site',
+    sourceIp: input.ip,
+    requestId: ctx.requestId ?? null,
+    sandbox: false,
+    maxAttempts: def.maxAttempts + 2,
+    expiresAt,
+    consensus: null,
+  }));
+  const ids = await writeSubmissions(ctx.db, submissions);
+  if (ids.some((id) => id === null || id === undefined)) throw new TaskError('ERROR_ZERO_BALANCE', 'Your balance is too low.');
+  await repo.setGroupKeys(ctx.db, ids as number[], input.items.map((i) => i.groupKey));
+  if (campaign) recordCampaignUse(ctx, campaign.id, (q.listPrice - q.price) * ids.length);
+  ctx.log.info({ tasks: ids.length, type: def.slug }, 'task batch queued');
+  return { ids: ids as number[], price: q.price };
+}
+
+/** The state and answer of tasks a site feature queued (labelling): never another customer's. */
+export async function batchResults(ctx: Ctx, customerId: number, ids: number[]) {
+  return repo.findBatchResults(ctx.db, customerId, ids);
+}
+
 async function writeOne(ctx: Ctx, submission: Submission): Promise<number> {
   const [id] = await writeSubmissions(ctx.db, [submission]);
   if (id === null || id === undefined) throw new TaskError('ERROR_ZERO_BALANCE', 'Your balance is too low.');

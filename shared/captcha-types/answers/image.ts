@@ -67,7 +67,8 @@ export const drawAnswer: AnswerFormat = {
 };
 
 const boxSchema = z
-  .object({ xMin: coordinate, xMax: coordinate, yMin: coordinate, yMax: coordinate })
+  // `cls`: the label class of a labelling project's box (index into its classes); captchas leave it out.
+  .object({ xMin: coordinate, xMax: coordinate, yMin: coordinate, yMax: coordinate, cls: z.number().int().min(0).max(49).optional() })
   .refine((b) => b.xMin < b.xMax && b.yMin < b.yMax, 'a box needs xMin < xMax and yMin < yMax');
 
 /** Plain text is ❓: `bounding_boxes:xMin=…,xMax=…,yMin=…,yMax=…` joined by `;`. */
