@@ -8,7 +8,7 @@ import { answerTask, claimTask } from '#server/modules/tasks/tasks.service.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { browserHeaders, buildUser } from '#server/test/factories.ts';
 import { check, generate, seededRandom } from './generators.ts';
-import { verifyWidget } from './demo.service.ts';
+import { pruneDemoChallenges, verifyWidget } from './demo.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,6 +80,12 @@ describe('demo captchas', () => {
     await t.database.db.execute(sql`update demo_challenges set expires_at = now() - interval '1 second' where id = ${c.id}`);
     const { text } = (await secretOf(c.id)) as { text: string };
     expect((await verify('text', { id: c.id, answer: text })).body).toMatchObject({ success: false, outcome: 'expired' });
+    // A day past expiry the row is pruned (the hourly job); a fresh one stays.
+    const fresh = await issue('text');
+    await t.database.db.execute(sql`update demo_challenges set expires_at = now() - interval '25 hours' where id = ${c.id}`);
+    expect(await pruneDemoChallenges(ctx())).toBeGreaterThanOrEqual(1);
+    const left = await t.database.db.execute(sql`select id from demo_challenges where id in (${c.id}, ${fresh.id})`);
+    expect(left.rows.map((r) => (r as { id: string }).id)).toEqual([fresh.id]);
   });
 
   it('asks the text question in the page language and checks the arithmetic', async () => {
