@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { Server as ProxyChainServer } from 'proxy-chain';
 import { generate } from 'selfsigned';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, proxyPurchases, proxySubUsers, proxyUsageDaily, users } from '#server/db/schema/index.ts';
 import type { Ctx } from '#server/lib/ctx.ts';
 import { parseProxyConfig } from '#server/modules/proxy/proxy-config.ts';
-import { addWhitelist, createSubUser, purchase } from '#server/modules/proxy/proxy.service.ts';
+import { addWhitelist, createSubUser, purchase, updateSubUser } from '#server/modules/proxy/proxy.service.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { buildUser } from '#server/test/factories.ts';
 import { dbControl } from './control.ts';
@@ -23,6 +23,17 @@ import { startGateway, type Gateway } from './gateway.ts';
 const HTTP_PORT = 5101;
 const SOCKS_PORT = 5102;
 const MB = 1_000_000;
+
+/** A raw CONNECT through the gateway; resolves with the status code and the open socket. */
+function connectTunnel(user: string, pass: string, targetPort: number): Promise<{ status: number; socket: net.Socket }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: '127.0.0.1', port: HTTP_PORT });
+    socket.once('error', reject);
+    const auth = Buffer.from(`${user}:${pass}`).toString('base64');
+    socket.once('connect', () => socket.write(`CONNECT 127.0.0.1:${targetPort} HTTP/1.1\r\nHost: 127.0.0.1:${targetPort}\r\nProxy-Authorization: Basic ${auth}\r\n\r\n`));
+    socket.once('data', (chunk: Buffer) => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(chunk.toString('latin1'))?.[1] ?? 0), socket }));
+  });
+}
 
 function curl(args: string[], timeoutMs = 30_000): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -200,7 +211,7 @@ describe('proxy gateway', () => {
     expect(refusedSocks.stderr).toMatch(/\(2\)/); // SOCKS5 reply 2: connection not allowed
   });
 
-  it('counts the bytes of a 50 MB transfer within 1%', async () => {
+  it('counts the bytes of a 50 MB transfer within 1% (and of a SOCKS5 one)', async () => {
     const sub = await createSubUser(ctx, userId, { label: 'meter' });
     await flushed();
     const size = 50 * MB;
@@ -213,6 +224,16 @@ describe('proxy gateway', () => {
     expect(row!.bytesDown).toBeGreaterThanOrEqual(size);
     const [totals] = await t.database.db.select().from(proxySubUsers).where(eq(proxySubUsers.id, sub.subUser.id));
     expect(totals!.bytesUp + totals!.bytesDown).toBe(counted);
+
+    // SOCKS5 is metered the same way.
+    const viaSocks = await createSubUser(ctx, userId, { label: 'socks meter' });
+    await flushed();
+    const socksSize = 20 * MB;
+    const socksRes = await curl(['-x', `socks5h://${viaSocks.subUser.login}-type-datacenter:${viaSocks.password}@${socks}`, '-o', '/dev/null', '-w', '%{size_download}', `${targetUrl}/bytes/${socksSize}`], 60_000);
+    expect(socksRes.stdout).toBe(String(socksSize));
+    await flushed();
+    const [socksRow] = await t.database.db.select().from(proxyUsageDaily).where(eq(proxyUsageDaily.subUserId, viaSocks.subUser.id));
+    expect(Math.abs(socksRow!.bytesUp + socksRow!.bytesDown - socksSize) / socksSize).toBeLessThan(0.01);
   }, 60_000);
 
   it('cuts a sub-user at its cap off mid-transfer within a second, and never bills past the purchase', async () => {
@@ -288,5 +309,38 @@ describe('proxy gateway', () => {
     }
     expect(upstreamHits.get('live')).toBe(8);
     expect(gateway.upstreams.deadUpstreams()).toEqual([deadUrl]);
+  });
+
+  it('holds a sub-user to its concurrent connections, refuses a disabled one at once, and an expired plan', async () => {
+    const sub = await createSubUser(ctx, userId, { label: 'limited', maxConnections: 2 });
+    await flushed();
+    const user = `${sub.subUser.login}-type-datacenter`;
+    const port = (target.address() as AddressInfo).port;
+    const a = await connectTunnel(user, sub.password, port);
+    const b = await connectTunnel(user, sub.password, port);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const third = await curl(['-x', `http://${user}:${sub.password}@${gw}`, '-w', '%{http_code}', `${targetUrl}/hello`]);
+    expect(third.stdout).toBe('ERROR_TOO_MANY_CONNECTIONS429');
+    a.socket.destroy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await curl(['-x', `http://${user}:${sub.password}@${gw}`, `${targetUrl}/hello`])).stdout).toBe('hello through the gateway');
+
+    // Disabling cuts the open tunnel within the next refresh and refuses new connections.
+    const closed = new Promise<number>((resolve) => b.socket.once('close', () => resolve(Date.now())));
+    const disabledAt = Date.now();
+    await updateSubUser(ctx, userId, sub.subUser.id, { disabled: true });
+    await flushed();
+    expect((await closed) - disabledAt).toBeLessThan(1000);
+    const refused = await curl(['-x', `http://${user}:${sub.password}@${gw}`, '-w', '%{http_code}', `${targetUrl}/hello`]);
+    expect(refused.stdout).toBe('ERROR_SUB_USER_DISABLED403');
+
+    // A plan past its expiry no longer counts.
+    const buyer = await buildUser(t, { balance: '5.00' });
+    const bought = await purchase(ctx, buyer.id, { planType: 'mobile', unit: 'gb', quantity: 1 });
+    const other = await createSubUser(ctx, buyer.id, {});
+    await t.database.db.update(proxyPurchases).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(proxyPurchases.id, bought.id));
+    await flushed();
+    const expired = await curl(['-x', `http://${other.subUser.login}-type-mobile:${other.password}@${gw}`, '-w', '%{http_code}', `${targetUrl}/hello`]);
+    expect(expired.stdout).toBe('ERROR_NO_PLAN402');
   });
 });
