@@ -72,9 +72,9 @@ export const PAGES: readonly PageDef[] = [
   ...DEMOS.map((d) => page({ id: `demo-${d.slug}`, path: `/demo/${d.slug}`, module: 'routes/demo/demo.tsx', namespaces: ['demo'] })),
   page({ id: 'captcha-recognition', path: '/captcha-recognition', module: 'routes/demo/recognition.tsx', namespaces: ['demo'] }),
   ...DEMOS.filter((d) => d.own).map((d) => page({ id: `captcha-recognition-${d.slug}`, path: `/captcha-recognition/${d.slug}`, module: 'routes/demo/recognition.tsx', namespaces: ['demo'] })),
-  page({ id: 'captcha-bypass-extension', path: '/captcha-bypass-extension', module: 'routes/demo/extension.tsx', namespaces: ['demo'] }),
-  page({ id: 'captcha-workaround', path: '/captcha-workaround', module: 'routes/demo/workaround.tsx', namespaces: ['demo', 'pricing'] }),
-  page({ id: 'captcha-workaround-pay', path: '/captcha-workaround/pay', module: 'routes/demo/workaround.tsx', namespaces: ['demo', 'pricing'] }),
+  page({ id: 'captcha-bypass-extension', path: '/captcha-bypass-extension', module: 'routes/extension/extension.tsx', namespaces: ['extension'] }),
+  page({ id: 'captcha-workaround', path: '/captcha-workaround', module: 'routes/extension/workaround.tsx', namespaces: ['extension', 'pricing'] }),
+  page({ id: 'captcha-workaround-pay', path: '/captcha-workaround/pay', module: 'routes/extension/workaround.tsx', namespaces: ['extension', 'pricing', 'payments'] }),
   // The proxy product (issue 17): the console, its docs, and the type and local-proxy landings from one template
   page({ id: 'proxy', path: '/proxy', module: 'routes/proxy/dashboard.tsx', namespaces: ['proxy'], access: { kind: 'user' } }),
   page({ id: 'proxy-users', path: '/proxy/users', module: 'routes/proxy/users.tsx', namespaces: ['proxy'], access: { kind: 'user' } }),
