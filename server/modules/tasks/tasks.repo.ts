@@ -365,7 +365,8 @@ export async function queueAndCharge(db: Db, items: NewQueuedTask[], channel: st
 /** Sets each task's group key (the claim keeps one worker off a group's other tasks). */
 export async function setGroupKeys(db: Db, ids: number[], keys: string[]) {
   if (!ids.length) return;
-  await db.execute(sql`update tasks set group_key = k.key from unnest(${ids}::bigint[], ${keys}::text[]) as k(id, key) where tasks.id = k.id`);
+  const rows = JSON.stringify(ids.map((id, i) => ({ id, key: keys[i] })));
+  await db.execute(sql`update tasks set group_key = k.key from jsonb_to_recordset(${rows}::jsonb) as k(id bigint, key text) where tasks.id = k.id`);
 }
 
 /** A customer's tasks by id: state, answer and who solved each. */

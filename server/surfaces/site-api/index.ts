@@ -24,6 +24,7 @@ import { moderationRoutes } from './moderation.routes.ts';
 import { moneyRoutes } from './money.routes.ts';
 import { financeRoutes } from './finance.routes.ts';
 import { hubRoutes } from './hub.routes.ts';
+import { labellingRoutes } from './labelling.routes.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { payoutsRoutes } from './payouts.routes.ts';
 import { pricingRoutes } from './pricing.routes.ts';
@@ -129,6 +130,7 @@ async function siteApiPlugin(app: FastifyInstance, opts: SiteApiOptions) {
   await app.register(affiliateRoutes);
   await app.register(supportRoutes);
   await app.register(hubRoutes);
+  await app.register(labellingRoutes);
 }
 
 export const siteApi = fp(
