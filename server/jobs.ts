@@ -4,6 +4,7 @@ import type { Ctx } from './lib/ctx.ts';
 import { pruneOldApiErrors } from './modules/apilog/apilog.service.ts';
 import { pruneDemoChallenges } from './modules/demo/demo.service.ts';
 import { payDueRewards } from './modules/hub/hub.service.ts';
+import { syncRunningProjects } from './modules/labelling/labelling.service.ts';
 import { syncAll as syncCryptoInvoices } from './modules/payments/crypto/crypto.service.ts';
 import { FULL_LOAD } from './modules/pricing/pricing.service.ts';
 import { deliverDuePingbacks } from './modules/tasks/pingback.service.ts';
@@ -71,6 +72,8 @@ export function startJobs(app: FastifyInstance): () => Promise<void> {
     every(60_000, () => renewOrExpire(ctx()), onError),
     // Enterprise plans' monthly usage report (one per user and month; checked hourly).
     every(3_600_000, () => postUsageReports(ctx()), onError),
+    // Labelling projects: items whose annotators all answered are decided (consensus or review).
+    every(10_000, () => syncRunningProjects(ctx()), onError),
     // Worker hub rewards (issue 19): streak, accuracy-tier and milestone bonuses, each paid once whatever the nodes.
     every(300_000, () => payDueRewards(ctx()), onError),
   ];
