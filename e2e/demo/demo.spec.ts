@@ -15,6 +15,7 @@
  * a person would read off each picture. The demo customer's tasks default to Japanese and the demo
  * worker reads only Japanese: no other spec's worker takes them.
  */
+import path from 'node:path';
 import { Solver } from '@2captcha/captcha-solver';
 import { test, type BrowserContext, type Page, type Response } from '@playwright/test';
 import type { DemoChallenge } from '../../shared/contracts/demo.ts';
@@ -29,6 +30,9 @@ import { INTL_ORIGIN } from '../support/env.ts';
 import { E2E_DEMO_SECRET } from '../support/seed-demo.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+/** Set to a folder to keep screenshots of the recognition page with the real example (en, ru, zh; 1280 and 390 px). */
+const shots = process.env.SCREENSHOT_DIR;
 
 const d = (key: string, vars: Record<string, string> = {}) => tr('en', `demo:${key}`, vars);
 
@@ -151,4 +155,14 @@ test('the client library solves /demo/normal through the API while the worker an
   await expect(example).toContainText(d('recognition.time'));
   await gotoHydrated(page, '/captcha-recognition/normal');
   await expect(page.getByTestId('recognition-example').filter({ has: page.locator(`img[src="${challenge.image}"]`) })).toHaveCount(1);
+  if (shots) {
+    for (const [lang, prefix] of [['en', ''], ['ru', '/ru'], ['zh', '/zh']] as const) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await gotoHydrated(page, `${prefix}/captcha-recognition`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll at ${width}`).toBe(true);
+        await page.screenshot({ path: path.join(shots, `recognition-${lang}-${width}.png`), fullPage: true });
+      }
+    }
+  }
 });
