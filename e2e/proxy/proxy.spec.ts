@@ -104,7 +104,7 @@ test('screenshots of the proxy pages', async ({ page }) => {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     for (const [lang, prefix] of [['en', ''], ['ru', '/ru'], ['zh', '/zh']] as const) {
-      for (const path of ['/proxy', '/proxy/users', '/proxy/ip-whitelist', '/proxy/statistics', '/proxy/api', '/proxy/residential', '/proxy/local-proxies', '/proxy/local-proxies/br']) {
+      for (const path of ['/proxy', '/proxy/users', '/proxy/ip-whitelist', '/proxy/statistics', '/proxy/api', '/proxy/pricing', '/proxy/residential', '/proxy/local-proxies', '/proxy/local-proxies/br']) {
         await gotoHydrated(page, `${prefix}${path}`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${lang} ${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);

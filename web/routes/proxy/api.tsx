@@ -17,7 +17,7 @@ export default function Page() {
     <>
       <title>{t('meta.landing', { title: t('docs.title') })}</title>
       <meta name="description" content={t('docs.lead')} />
-      <header className="page-header">
+      <header className="page-header page-header--band">
         <div className="container page-header__inner">
           <div className="page-header__content">
             <h1 className="page-header__title">{t('docs.title')}</h1>
