@@ -83,7 +83,7 @@ function List({ items, ordered = false }: { items: string[]; ordered?: boolean }
       </ol>
     );
   }
-  return <ul className="demo-bullets">{items.map((s) => <li key={s}>{s}</li>)}</ul>;
+  return <ul className="extension-bullets">{items.map((s) => <li key={s}>{s}</li>)}</ul>;
 }
 
 function Questions({ items }: { items: { q: string; a: string }[] }) {
@@ -186,7 +186,7 @@ export function WorkaroundPage({ prices }: { prices: Live<PriceRow> }) {
         <p><LocalizedLink to="/pricing" className="link">{t('workaround.allPrices')}</LocalizedLink></p>
       </Section>
       <Section id="wa-start" title={t('workaround.startTitle')}>
-        <div className="demo-actions">
+        <div className="extension-actions">
           <LocalizedLink to="/auth/register?userType=customer" className={buttonClassName('primary')}>{t('workaround.register')}</LocalizedLink>
           <LocalizedLink to="/captcha-workaround/pay" className={buttonClassName('secondary')}>{t('pay.title')}</LocalizedLink>
           <LocalizedLink to="/captcha-bypass-extension" className={buttonClassName('secondary')}>{t('extension.title')}</LocalizedLink>
@@ -227,7 +227,7 @@ export function WorkaroundPayPage({ prices, providers }: { prices: Live<PriceRow
       <Header eyebrow={t('workaround.title')} title={t('pay.title')} lead={t('pay.lead')} crumbs={[{ to: '/captcha-workaround', label: t('workaround.title') }, { label: t('pay.title') }]} />
       <Section id="pay-how" title={t('pay.howTitle')}>
         <List ordered items={t('pay.how', { returnObjects: true }) as string[]} />
-        <div className="demo-actions">
+        <div className="extension-actions">
           <LocalizedLink to="/addbalance" className={buttonClassName('primary')}>{t('pay.topUp')}</LocalizedLink>
           <LocalizedLink to="/pay" className={buttonClassName('secondary')}>{t('pay.methods')}</LocalizedLink>
           <LocalizedLink to="/pay/history_payment" className={buttonClassName('secondary')}>{t('pay.history')}</LocalizedLink>
