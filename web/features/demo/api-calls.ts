@@ -42,17 +42,24 @@ function submitFields(c: DemoChallenge): [string, string][] {
   }
 }
 
-export function apiCallsOf(c: DemoChallenge, origin: string, key: string): ApiCall[] {
+/** The words of the "put the answer into the form" step, in the page's language. */
+export interface FillLabels {
+  id: string;
+  answer: string;
+  token: string;
+}
+
+export function apiCallsOf(c: DemoChallenge, origin: string, key: string, labels: FillLabels): ApiCall[] {
   const fields = [['key', key], ...submitFields(c), ['json', '1']] as [string, string][];
   return [
     { step: 'submit', code: `curl -s ${origin}/in.php \\\n${fields.map(([k, v]) => `  --data-urlencode ${quote(`${k}=${v}`)}`).join(' \\\n')}` },
     { step: 'poll', code: `curl -s '${origin}/res.php?key=${key}&action=get&json=1&id=TASK_ID'` },
-    { step: 'fill', code: `${origin}/demo/${c.slug}\ncaptcha id: ${c.id}\nanswer: <the "request" field of res.php>` },
+    { step: 'fill', code: `${origin}/demo/${c.slug}\n${labels.id}: ${c.id}\n${labels.answer}` },
   ];
 }
 
 /** The token types: in.php with the widget's test site key and this page's address. */
-export function widgetCallsOf(demo: WidgetDemoDef, origin: string, key: string): ApiCall[] {
+export function widgetCallsOf(demo: WidgetDemoDef, origin: string, key: string, labels: FillLabels): ApiCall[] {
   const siteKey = demo.testKeys?.siteKey ?? 'SITE_KEY';
   const pageurl = `${origin}/demo/${demo.slug}`;
   const method: Record<WidgetDemoDef['provider'], [string, string][]> = {
@@ -68,6 +75,6 @@ export function widgetCallsOf(demo: WidgetDemoDef, origin: string, key: string):
   return [
     { step: 'submit', code: `curl -s ${origin}/in.php \\\n${fields.map(([k, v]) => `  --data-urlencode ${quote(`${k}=${v}`)}`).join(' \\\n')}` },
     { step: 'poll', code: `curl -s '${origin}/res.php?key=${key}&action=get&json=1&id=TASK_ID'` },
-    { step: 'fill', code: `${pageurl}\ntoken: <the "request" field of res.php>` },
+    { step: 'fill', code: `${pageurl}\n${labels.token}` },
   ];
 }

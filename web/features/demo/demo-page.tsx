@@ -311,7 +311,7 @@ function ApiPanel({ challenge, apiKey }: { challenge: DemoChallenge | null; apiK
       <p className="muted">{t('api.lead')}</p>
       <KeyNote apiKey={apiKey} />
       {challenge ? (
-        <Calls calls={apiCallsOf(challenge, origin, apiKey ?? SAMPLE_KEY).map((c) => ({ title: t(`api.step.${c.step}`), code: c.code }))} />
+        <Calls calls={apiCallsOf(challenge, origin, apiKey ?? SAMPLE_KEY, { id: t('api.fillId'), answer: t('api.fillAnswer'), token: t('api.fillToken') }).map((c) => ({ title: t(`api.step.${c.step}`), code: c.code }))} />
       ) : (
         <LoadingBlock lines={2} />
       )}
@@ -419,7 +419,7 @@ function WidgetDemo({ demo, apiKey }: { demo: WidgetDemoDef; apiKey: string | nu
           <h2 id="demo-api">{t('api.title')}</h2>
           <p className="muted">{t('api.widgetLead')}</p>
           <KeyNote apiKey={apiKey} />
-          {origin ? <Calls calls={widgetCallsOf(demo, origin, apiKey ?? SAMPLE_KEY).map((c) => ({ title: t(`api.step.${c.step}`), code: c.code }))} /> : <LoadingBlock lines={2} />}
+          {origin ? <Calls calls={widgetCallsOf(demo, origin, apiKey ?? SAMPLE_KEY, { id: t('api.fillId'), answer: t('api.fillAnswer'), token: t('api.fillToken') }).map((c) => ({ title: t(`api.step.${c.step}`), code: c.code }))} /> : <LoadingBlock lines={2} />}
         </aside>
       </div>
     </section>
