@@ -170,6 +170,8 @@ export const BotMessageSchema = z.object({
   threadId: z.number().int().positive().optional(),
   text: z.string().trim().min(1).max(1000),
   language: z.string().max(8).optional(),
+  /** The thread's token (from an earlier answer): continues an anonymous visitor's thread after signing in. */
+  token: z.string().max(100).optional(),
   /** The article picked from a clarifying choice. */
   choice: z.object({ collection: z.enum(['faq', 'kb', 'tutorials']), slug: z.string().max(120) }).optional(),
 });
@@ -191,10 +193,12 @@ export interface BotMessageView {
 }
 export interface BotThreadView {
   id: number;
+  /** Proves the thread is the caller's when they sign in later (kept in the tab's sessionStorage). */
+  token: string;
   ticketId: number | null;
   messages: BotMessageView[];
 }
-export const HandoffSchema = z.object({ threadId: z.number().int().positive(), subject: z.string().trim().max(200).optional() });
+export const HandoffSchema = z.object({ threadId: z.number().int().positive(), token: z.string().max(100).optional(), subject: z.string().trim().max(200).optional() });
 export interface BotThreadRow {
   id: number;
   userEmail: string | null;

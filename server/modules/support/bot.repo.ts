@@ -69,3 +69,8 @@ export async function unansweredQuestions(db: Db, limit: number) {
   return (rows.rows as { thread_id: string | number; body: string; created_at: string | Date }[]).map((r) => ({ threadId: Number(r.thread_id), text: r.body, at: new Date(r.created_at) }));
 }
 
+
+/** A visitor's thread becomes the signed-in user's (they proved it with the thread's token). */
+export async function claimThread(db: Db, threadId: number, userId: number) {
+  await db.update(th).set({ userId }).where(sql`${th.id} = ${threadId} and ${th.userId} is null`);
+}

@@ -1,8 +1,10 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sitesOf } from '#server/config.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Ctx } from '#server/lib/ctx.ts';
 import { articleBySlug, searchArticles } from '#server/modules/content/content.service.ts';
 import type { BotSource } from '#server/db/schema/index.ts';
+import { getOrCreateSecret } from '#server/modules/settings/secrets.repo.ts';
 import { COLLECTION_INFO } from '#shared/contracts/content.ts';
 import type { BotMessageInput, BotThreadsView, BotThreadView } from '#shared/contracts/support.ts';
 import { isLanguage } from '#shared/i18n/languages.ts';
@@ -21,9 +23,23 @@ export interface BotCaller {
   visitor: string;
 }
 
-function present(thread: repo.ThreadRow, messages: repo.BotMessageRow[]): BotThreadView {
+/** HMAC of the thread id with a generated secret: whoever holds it started the thread. */
+async function tokenOf(ctx: Ctx, threadId: number): Promise<string> {
+  const secret = await getOrCreateSecret(ctx.db, 'support-bot', () => randomBytes(32).toString('base64url'));
+  return createHmac('sha256', secret).update(`support-bot-thread:${threadId}`).digest('base64url');
+}
+
+async function tokenMatches(ctx: Ctx, threadId: number, token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  const want = Buffer.from(await tokenOf(ctx, threadId));
+  const got = Buffer.from(token);
+  return want.length === got.length && timingSafeEqual(want, got);
+}
+
+async function present(ctx: Ctx, thread: repo.ThreadRow, messages: repo.BotMessageRow[]): Promise<BotThreadView> {
   return {
     id: thread.id,
+    token: await tokenOf(ctx, thread.id),
     ticketId: thread.ticketId,
     messages: messages.map((m) => ({ id: m.id, role: m.role, body: m.body, outcome: m.outcome, sources: m.sources, createdAt: m.createdAt.toISOString() })),
   };
@@ -33,16 +49,24 @@ function owns(thread: repo.ThreadRow, who: BotCaller): boolean {
   return thread.userId !== null ? thread.userId === who.userId : thread.visitor === who.visitor;
 }
 
-async function ownThread(ctx: Ctx, id: number, who: BotCaller): Promise<repo.ThreadRow> {
+/**
+ * The caller's thread: theirs by account or visitor id, or an anonymous visitor's thread whose
+ * token they hold (they signed in since; the thread becomes their account's). Someone else's
+ * thread reads as missing.
+ */
+async function ownThread(ctx: Ctx, id: number, who: BotCaller, token?: string): Promise<repo.ThreadRow> {
   const thread = await repo.findThread(ctx.db, id);
-  // Someone else's thread reads as missing.
-  if (!thread || !owns(thread, who)) throw new AppError('NOT_FOUND', 'No such conversation.');
-  return thread;
+  if (thread && owns(thread, who)) return thread;
+  if (thread && thread.userId === null && (await tokenMatches(ctx, id, token))) {
+    if (who.userId !== null) await repo.claimThread(ctx.db, id, who.userId);
+    return { ...thread, userId: who.userId };
+  }
+  throw new AppError('NOT_FOUND', 'No such conversation.');
 }
 
-export async function getThread(ctx: Ctx, id: number, who: BotCaller): Promise<BotThreadView> {
-  const thread = await ownThread(ctx, id, who);
-  return present(thread, await repo.messagesOfThread(ctx.db, id));
+export async function getThread(ctx: Ctx, id: number, who: BotCaller, token?: string): Promise<BotThreadView> {
+  const thread = await ownThread(ctx, id, who, token);
+  return present(ctx, thread, await repo.messagesOfThread(ctx.db, id));
 }
 
 /** The share of the question's words an article's text holds. */
@@ -64,7 +88,7 @@ const source = (h: ReturnType<typeof toHit>): BotSource => ({ collection: h.coll
  */
 export async function say(ctx: Ctx, who: BotCaller, input: BotMessageInput & { hostname?: string }): Promise<BotThreadView> {
   const language = input.language && isLanguage(input.language) ? input.language : 'en';
-  const thread = input.threadId ? await ownThread(ctx, input.threadId, who) : await repo.insertThread(ctx.db, { userId: who.userId, visitor: who.visitor, language });
+  const thread = input.threadId ? await ownThread(ctx, input.threadId, who, input.token) : await repo.insertThread(ctx.db, { userId: who.userId, visitor: who.visitor, language });
   if (thread.ticketId !== null) throw new AppError('CONFLICT', 'This conversation was handed to support; continue on the ticket.');
   const text = input.text.trim();
   await repo.insertBotMessage(ctx.db, { threadId: thread.id, role: 'user', body: text });
@@ -78,13 +102,13 @@ export async function say(ctx: Ctx, who: BotCaller, input: BotMessageInput & { h
       const quote = bestPassage(plain, previous);
       const src: BotSource = { collection: input.choice.collection, slug: article.slug, title: article.title, path: `${COLLECTION_INFO[input.choice.collection].path}/${article.slug}`, quote };
       await repo.insertBotMessage(ctx.db, { threadId: thread.id, role: 'bot', body: quote, outcome: 'answered', sources: [src] });
-      return getThread(ctx, thread.id, who);
+      return getThread(ctx, thread.id, who, input.token);
     }
   }
 
   if (HANDOFF.test(text)) {
     await repo.insertBotMessage(ctx.db, { threadId: thread.id, role: 'bot', body: '', outcome: 'handoff' });
-    return getThread(ctx, thread.id, who);
+    return getThread(ctx, thread.id, who, input.token);
   }
 
   const { hits } = await searchArticles(ctx, { collections: [...HELP_COLLECTIONS], text, language, hostname: input.hostname, limit: 4 });
@@ -101,7 +125,7 @@ export async function say(ctx: Ctx, who: BotCaller, input: BotMessageInput & { h
   } else {
     await repo.insertBotMessage(ctx.db, { threadId: thread.id, role: 'bot', body: '', outcome: 'unanswered' });
   }
-  return getThread(ctx, thread.id, who);
+  return getThread(ctx, thread.id, who, input.token);
 }
 
 /** The conversation as text for the ticket, in the thread's language. */
@@ -123,10 +147,8 @@ function transcript(ctx: Ctx, lang: string, messages: repo.BotMessageRow[]): str
  * Hands a conversation to a person: a ticket whose first message is the whole conversation and
  * whose body is the last question. Only the thread's owner, signed in.
  */
-export async function handOff(ctx: Ctx, who: BotCaller & { userId: number }, input: { threadId: number; subject?: string }): Promise<{ ticketId: number }> {
-  const thread = await repo.findThread(ctx.db, input.threadId);
-  const mine = thread && (thread.userId === who.userId || (thread.userId === null && thread.visitor === who.visitor));
-  if (!thread || !mine) throw new AppError('NOT_FOUND', 'No such conversation.');
+export async function handOff(ctx: Ctx, who: BotCaller & { userId: number }, input: { threadId: number; token?: string; subject?: string }): Promise<{ ticketId: number }> {
+  const thread = await ownThread(ctx, input.threadId, who, input.token);
   if (thread.ticketId !== null) return { ticketId: thread.ticketId };
   const messages = await repo.messagesOfThread(ctx.db, thread.id);
   const questions = messages.filter((m) => m.role === 'user' && !HANDOFF.test(m.body));

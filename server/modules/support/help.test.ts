@@ -111,6 +111,25 @@ describe('support bot', () => {
     expect(reply.body).toContain('createTask');
   });
 
+  it('lets a visitor who signs in hand their anonymous conversation to a ticket with its token, and nobody without it', async () => {
+    const visitor = browserHeaders(t);
+    const thread = await say(visitor, { text: 'Do you sell garden furniture with blue cushions?', language: 'en' });
+    expect(thread.token.length).toBeGreaterThan(20);
+    const user = await buildUser(t);
+    const signedIn = browserHeaders(t, await sessionCookieFor(t, user.id));
+    const other = browserHeaders(t, await sessionCookieFor(t, (await buildUser(t)).id));
+    expect((await t.app.inject({ method: 'POST', url: '/api/v2/support/bot/handoff', headers: signedIn, payload: { threadId: thread.id } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v2/support/bot/handoff', headers: other, payload: { threadId: thread.id, token: thread.token.slice(0, -2) + 'xx' } })).statusCode).toBe(404);
+    const restored = await t.app.inject({ method: 'GET', url: `/api/v2/support/bot/threads/${thread.id}?token=${thread.token}`, headers: signedIn });
+    expect(restored.json<BotThreadView>().messages.map((m) => m.body)).toContain('Do you sell garden furniture with blue cushions?');
+    const handoff = await t.app.inject({ method: 'POST', url: '/api/v2/support/bot/handoff', headers: signedIn, payload: { threadId: thread.id, token: thread.token } });
+    expect(handoff.statusCode, handoff.body).toBe(200);
+    const ticket = (await t.app.inject({ method: 'GET', url: `/api/v2/support/tickets/${handoff.json<{ ticketId: number }>().ticketId}`, headers: signedIn })).json<TicketView>();
+    expect(ticket.messages[0]!.body).toContain('garden furniture');
+    // The claimed thread is now the account's: the other user cannot take it even with the token.
+    expect((await t.app.inject({ method: 'GET', url: `/api/v2/support/bot/threads/${thread.id}?token=${thread.token}`, headers: other })).statusCode).toBe(404);
+  });
+
   it('answers in Russian from the Russian version', async () => {
     const reply = (await say(browserHeaders(t), { text: 'Как вернуть деньги за неверный ответ?', language: 'ru' })).messages.at(-1)!;
     expect(reply.outcome).toBe('answered');

@@ -100,9 +100,9 @@ export async function supportRoutes(app: FastifyInstance) {
   r.post('/v2/support/bot/messages', { config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: BotMessageSchema } }, async (req) =>
     bot.say(req.ctx, caller(req), { ...req.body, hostname: req.headers.host }),
   );
-  r.get('/v2/support/bot/threads/:id', { config: { access: 'public' }, schema: { params: IdSchema } }, async (req, reply) => {
+  r.get('/v2/support/bot/threads/:id', { config: { access: 'public' }, schema: { params: IdSchema, querystring: z.object({ token: z.string().max(100).optional() }) } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return bot.getThread(req.ctx, req.params.id, caller(req));
+    return bot.getThread(req.ctx, req.params.id, caller(req), req.query.token);
   });
   r.post('/v2/support/bot/handoff', { config: { access: 'user', rateLimit: { max: 5, timeWindow: '1 minute' } }, schema: { body: HandoffSchema } }, async (req) =>
     bot.handOff(req.ctx, { ...caller(req), userId: uid(req) }, req.body),

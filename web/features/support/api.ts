@@ -79,9 +79,9 @@ export const supportApi = api.enhanceEndpoints({ addTagTypes: ['SupportTickets',
     deleteCanned: build.mutation<{ deleted: true }, number>({ query: (id) => ({ url: `api/v2/staff/support/canned/${id}`, method: 'DELETE' }), invalidatesTags: ['SupportCanned'] }),
 
     helpSearch: build.query<HelpSearchResult, { q: string; language: string }>({ query: (q) => withQuery('api/v2/support/search', q) }),
-    botThread: build.query<BotThreadView, number>({ query: (id) => `api/v2/support/bot/threads/${id}`, providesTags: (_r, _e, id) => [{ type: 'BotThreads', id }] }),
+    botThread: build.query<BotThreadView, { id: number; token: string }>({ query: ({ id, token }) => `api/v2/support/bot/threads/${id}?token=${encodeURIComponent(token)}`, providesTags: (_r, _e, a) => [{ type: 'BotThreads', id: a.id }] }),
     botSay: build.mutation<BotThreadView, BotMessageInput>({ query: (body) => ({ url: 'api/v2/support/bot/messages', method: 'POST', body }) }),
-    botHandoff: build.mutation<{ ticketId: number }, { threadId: number; subject?: string }>({
+    botHandoff: build.mutation<{ ticketId: number }, { threadId: number; token?: string; subject?: string }>({
       query: (body) => ({ url: 'api/v2/support/bot/handoff', method: 'POST', body }),
       invalidatesTags: ['SupportTickets', 'SupportQueue', 'BotThreads'],
     }),
@@ -119,6 +119,7 @@ export const {
   useCreateCannedMutation,
   useDeleteCannedMutation,
   useHelpSearchQuery,
+  useLazyBotThreadQuery,
   useBotSayMutation,
   useBotHandoffMutation,
   useBotThreadsQuery,

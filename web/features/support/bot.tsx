@@ -6,7 +6,7 @@ import { Button, buttonClassName } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { Banner } from '#web/components/ui/banner.tsx';
 import { useCurrentPage } from '#web/lib/use-page.ts';
-import { useBotHandoffMutation, useBotSayMutation } from './api.ts';
+import { useBotHandoffMutation, useBotSayMutation, useLazyBotThreadQuery } from './api.ts';
 import { supportErrorKey } from './format.ts';
 
 function BotReply({ message, onChoose, onHandoff, canAct }: { message: BotMessageView; onChoose(title: string, collection: string, slug: string): void; onHandoff(): void; canAct: boolean }) {
@@ -63,6 +63,17 @@ function BotReply({ message, onChoose, onHandoff, canAct }: { message: BotMessag
   );
 }
 
+const STORAGE_KEY = 'support-bot-thread';
+
+function readSaved(): { id: number; token: string } | null {
+  try {
+    const raw = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as { id?: unknown; token?: unknown } | null;
+    return raw && typeof raw.id === 'number' && typeof raw.token === 'string' ? { id: raw.id, token: raw.token } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** /support/bot: ask in your own words; answers quote the help centre; a person takes over on request. */
 export function SupportBot({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation('support');
@@ -74,6 +85,21 @@ export function SupportBot({ signedIn }: { signedIn: boolean }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const end = useRef<HTMLDivElement>(null);
+  const [loadThread] = useLazyBotThreadQuery();
+
+  // The conversation survives a reload and signing in (this tab only): its id and token are kept.
+  useEffect(() => {
+    const saved = readSaved();
+    if (!saved) return;
+    void loadThread(saved).then((res) => {
+      if (res.data) setThread(res.data);
+      else sessionStorage.removeItem(STORAGE_KEY);
+    });
+  }, [loadThread]);
+
+  useEffect(() => {
+    if (thread) sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ id: thread.id, token: thread.token }));
+  }, [thread]);
 
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'nearest' });
@@ -81,7 +107,7 @@ export function SupportBot({ signedIn }: { signedIn: boolean }) {
 
   async function send(body: string, choice?: { collection: string; slug: string }) {
     setError(null);
-    const res = await say({ threadId: thread?.id, text: body, language: lang, ...(choice ? { choice: choice as { collection: 'faq' | 'kb' | 'tutorials'; slug: string } } : {}) });
+    const res = await say({ threadId: thread?.id, token: thread?.token, text: body, language: lang, ...(choice ? { choice: choice as { collection: 'faq' | 'kb' | 'tutorials'; slug: string } } : {}) });
     if ('error' in res) setError(t(supportErrorKey(res.error)));
     else setThread(res.data);
   }
@@ -100,9 +126,12 @@ export function SupportBot({ signedIn }: { signedIn: boolean }) {
       void navigate(to(`/auth/login?return_to=${encodeURIComponent(to(path))}`));
       return;
     }
-    const res = await handoff({ threadId: thread.id });
+    const res = await handoff({ threadId: thread.id, token: thread.token });
     if ('error' in res) setError(t(supportErrorKey(res.error)));
-    else void navigate(to(`/support/tickets/${res.data.ticketId}`));
+    else {
+      sessionStorage.removeItem(STORAGE_KEY);
+      void navigate(to(`/support/tickets/${res.data.ticketId}`));
+    }
   }
 
   const closed = thread?.ticketId != null;
