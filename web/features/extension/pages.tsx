@@ -38,7 +38,7 @@ export interface ProviderRow {
 
 type Crumb = { to?: string; label: string };
 
-function Header({ title, lead, crumbs, eyebrow }: { title: string; lead: string; crumbs: Crumb[]; eyebrow: string }) {
+function Header({ title, lead, crumbs, eyebrow, action }: { title: string; lead: string; crumbs: Crumb[]; eyebrow: string; action?: React.ReactNode }) {
   const { t } = useTranslation('extension');
   return (
     <header className="page-header page-header--band">
@@ -55,7 +55,7 @@ function Header({ title, lead, crumbs, eyebrow }: { title: string; lead: string;
           <p className="page-header__lead">{lead}</p>
         </div>
         <div className="page-header__actions">
-          <a href={EXTENSION_DOWNLOAD} className={buttonClassName('primary', 'lg')} download>{t('extension.download')}</a>
+          {action ?? <a href={EXTENSION_DOWNLOAD} className={buttonClassName('primary', 'lg')} download>{t('extension.download')}</a>}
         </div>
       </div>
     </header>
@@ -160,7 +160,7 @@ function PriceTable({ prices }: { prices: Live<PriceRow> }) {
         <thead><tr><th scope="col">{t('workaround.type')}</th><th scope="col" className="num">{t('workaround.per1000')}</th></tr></thead>
         <tbody>
           {prices.rows.map((r) => (
-            <tr key={r.type} data-type={r.type}><th scope="row">{r.name}</th><td className="num">{r.price}</td></tr>
+            <tr key={r.type} data-type={r.type}><td>{r.name}</td><td className="num">{r.price}</td></tr>
           ))}
         </tbody>
       </table>
@@ -175,7 +175,7 @@ export function WorkaroundPage({ prices }: { prices: Live<PriceRow> }) {
     <>
       <title>{t('workaround.metaTitle')}</title>
       <meta name="description" content={t('workaround.lead')} />
-      <Header eyebrow={t('workaround.title')} title={t('workaround.title')} lead={t('workaround.lead')} crumbs={[{ label: t('workaround.title') }]} />
+      <Header eyebrow={t('workaround.eyebrow')} title={t('workaround.title')} lead={t('workaround.lead')} crumbs={[{ label: t('workaround.title') }]} />
       <Section id="wa-what" title={t('workaround.whatTitle')}>
         <p>{t('workaround.what')}</p>
         <List ordered items={t('workaround.how', { returnObjects: true }) as string[]} />
@@ -224,11 +224,13 @@ export function WorkaroundPayPage({ prices, providers }: { prices: Live<PriceRow
     <>
       <title>{t('pay.metaTitle')}</title>
       <meta name="description" content={t('pay.lead')} />
-      <Header eyebrow={t('workaround.title')} title={t('pay.title')} lead={t('pay.lead')} crumbs={[{ to: '/captcha-workaround', label: t('workaround.title') }, { label: t('pay.title') }]} />
+      <Header eyebrow={t('workaround.title')} title={t('pay.title')} lead={t('pay.lead')} crumbs={[{ to: '/captcha-workaround', label: t('workaround.title') }, { label: t('pay.title') }]}
+        action={<LocalizedLink to="/addbalance" className={buttonClassName('primary', 'lg')}>{t('pay.topUp')}</LocalizedLink>}
+      />
       <Section id="pay-how" title={t('pay.howTitle')}>
         <List ordered items={t('pay.how', { returnObjects: true }) as string[]} />
         <div className="extension-actions">
-          <LocalizedLink to="/addbalance" className={buttonClassName('primary')}>{t('pay.topUp')}</LocalizedLink>
+          <LocalizedLink to="/addbalance" className={buttonClassName('secondary')}>{t('pay.topUp')}</LocalizedLink>
           <LocalizedLink to="/pay" className={buttonClassName('secondary')}>{t('pay.methods')}</LocalizedLink>
           <LocalizedLink to="/pay/history_payment" className={buttonClassName('secondary')}>{t('pay.history')}</LocalizedLink>
         </div>
