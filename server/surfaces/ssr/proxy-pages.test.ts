@@ -1,0 +1,66 @@
+/**
+ * The proxy pages (issue 17) on the server: the ten type landings and the local-proxy pages answer
+ * 200 in en, ru and zh with the live price in the language's currency, unknown slugs are 404, the
+ * console pages send anonymous visitors to sign in, and the public pages are in the sitemap.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '#shared/i18n/locales/en/proxy.json';
+import ru from '#shared/i18n/locales/ru/proxy.json';
+import zh from '#shared/i18n/locales/zh/proxy.json';
+import { PROXY_COUNTRIES, PROXY_LANDINGS } from '#shared/proxy/catalog.ts';
+import { buildTestApp, type TestApp } from '#server/test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ RATE_LIMITS: 'false', CURRENCY_RATES: 'RUB=90,CNY=7.2' });
+});
+afterAll(() => t.close());
+
+const html = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode, url).toBe(200);
+  return res.body;
+};
+const escape = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll("'", '&#x27;').replaceAll('<', '&lt;');
+
+const LANGS = [
+  ['en', '', en, '$3.00'],
+  ['ru', '/ru', ru, '270,00\u00a0₽'],
+  ['zh', '/zh', zh, '¥21.60'],
+] as const;
+
+describe('proxy landings', () => {
+  it.each(LANGS)('the ten type landings answer in %s with their copy and live price', async (lang, prefix, catalogue, residentialPrice) => {
+    for (const l of PROXY_LANDINGS) {
+      const page = await html(`${prefix}/proxy/${l.slug}`);
+      expect(page, l.slug).toContain(`<html lang="${lang}"`);
+      expect(page, l.slug).toContain(escape(catalogue.landing.types[l.key].title));
+      expect(page, l.slug).toContain(`data-offer="${l.planType}:`);
+    }
+    expect(await html(`${prefix}/proxy/residential`)).toContain(residentialPrice);
+  });
+
+  it.each(LANGS)('the local-proxy index and ten countries answer in %s', async (_lang, prefix, catalogue) => {
+    const index = await html(`${prefix}/proxy/local-proxies`);
+    for (const c of PROXY_COUNTRIES) {
+      expect(index).toContain(`/proxy/local-proxies/${c}`);
+      const page = await html(`${prefix}/proxy/local-proxies/${c}`);
+      expect(page, c).toContain(escape(catalogue.countries[c].lead));
+    }
+  });
+
+  it('answers unknown slugs with 404 and sends anonymous visitors of the console to sign in', async () => {
+    for (const url of ['/proxy/teleport', '/proxy/local-proxies/xx']) expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+    for (const url of ['/proxy', '/proxy/users', '/proxy/ip-whitelist', '/proxy/statistics']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(`/auth/login?return_to=${encodeURIComponent(url)}`);
+    }
+  });
+
+  it('lists the public proxy pages in the sitemap, not the console', async () => {
+    const sitemap = (await t.app.inject({ url: '/sitemap.xml' })).body;
+    for (const path of ['/proxy/residential', '/proxy/anonymous', '/proxy/local-proxies/pt', '/proxy/api', '/proxy/pricing']) expect(sitemap, path).toContain(`${path}</loc>`);
+    expect(sitemap).not.toContain('/proxy/users<');
+  });
+});
