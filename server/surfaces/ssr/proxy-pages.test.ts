@@ -34,7 +34,9 @@ describe('proxy landings', () => {
     for (const l of PROXY_LANDINGS) {
       const page = await html(`${prefix}/proxy/${l.slug}`);
       expect(page, l.slug).toContain(`<html lang="${lang}"`);
-      expect(page, l.slug).toContain(escape(catalogue.landing.types[l.key].title));
+      // Rendered markup, not the catalogue the page embeds for hydration.
+      expect(page, l.slug).toContain(`<h1 class="page-header__title">${escape(catalogue.landing.types[l.key].title)}</h1>`);
+      expect(page, l.slug).toContain(`<p class="page-header__lead">${escape(catalogue.landing.types[l.key].lead)}</p>`);
       expect(page, l.slug).toContain(`data-offer="${l.planType}:`);
     }
     expect(await html(`${prefix}/proxy/residential`)).toContain(residentialPrice);
@@ -45,7 +47,7 @@ describe('proxy landings', () => {
     for (const c of PROXY_COUNTRIES) {
       expect(index).toContain(`/proxy/local-proxies/${c}`);
       const page = await html(`${prefix}/proxy/local-proxies/${c}`);
-      expect(page, c).toContain(escape(catalogue.countries[c].lead));
+      expect(page, c).toContain(`<p class="page-header__lead">${escape(catalogue.countries[c].lead)}</p>`);
     }
   });
 

@@ -41,7 +41,7 @@ function PriceTable({ list, planTypes, country }: { list: ProxyPriceList; planTy
  */
 export function ProxyLanding({ subject, prices }: ProxyLandingProps) {
   const { t } = useTranslation('proxy');
-  const base = subject.kind === 'type' ? `landing.types.${subject.key}` : `landing.countries.${subject.key}`;
+  const base = subject.kind === 'type' ? `landing.types.${subject.key}` : `countries.${subject.key}`;
   const countryName = subject.kind === 'country' ? t(`countries.${subject.key}.name`) : '';
   const title = subject.kind === 'type' ? t(`${base}.title`) : t('landing.countryTitle', { country: countryName });
   const lead = t(`${base}.lead`, { country: countryName });
