@@ -33,10 +33,14 @@ test('a ticket with an attachment, a staff reply with the customer\'s context, a
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
   await signInTo(customer, customerAccount, '/support/tickets/new');
+  // The file input uploads from its change handler: interact only once the page has hydrated.
+  await gotoHydrated(customer, '/support/tickets/new');
   await customer.getByLabel(s('form.category')).selectOption('refunds');
   await customer.getByLabel(s('form.subject')).fill(subject);
   await customer.getByLabel(s('form.body')).fill('Task 1000000123 came back wrong; screenshot attached.');
+  const uploaded = customer.waitForResponse((r) => r.url().endsWith('/api/v2/support/attachments') && r.request().method() === 'POST');
   await customer.getByTestId('attachment-input').setInputFiles({ name: 'wrong-answer.png', mimeType: 'image/png', buffer: makePng(80, 30, 7) });
+  expect((await uploaded).status()).toBe(200);
   await expect(customer.getByRole('button', { name: 'Remove wrong-answer.png' })).toBeVisible();
   await customer.getByRole('button', { name: exactly(s('form.send')) }).click();
   await customer.waitForURL(/\/support\/tickets\/\d+$/);
