@@ -177,9 +177,9 @@ async function queueRound(ctx: Ctx, owner: UserRow, project: repo.ProjectRow, it
 export function answerBoxes(kind: Kind, answer: Record<string, unknown> | null): Box[] | number | null {
   if (!answer || answer.kind === 'noMatch') return kind === 'classification' ? null : [];
   if (kind === 'bbox' && Array.isArray(answer.boxes))
-    return (answer.boxes as { xMin: number; yMin: number; xMax: number; yMax: number; cls?: number }[]).map((b) => ({ x1: b.xMin, y1: b.yMin, x2: b.xMax, y2: b.yMax, cls: b.cls ?? 0 }));
+    {return (answer.boxes as { xMin: number; yMin: number; xMax: number; yMax: number; cls?: number }[]).map((b) => ({ x1: b.xMin, y1: b.yMin, x2: b.xMax, y2: b.yMax, cls: b.cls ?? 0 }));}
   if (kind === 'points' && Array.isArray(answer.points))
-    return (answer.points as { x: number; y: number; cls?: number }[]).map((p) => ({ x1: p.x - 8, y1: p.y - 8, x2: p.x + 8, y2: p.y + 8, cls: p.cls ?? 0 }));
+    {return (answer.points as { x: number; y: number; cls?: number }[]).map((p) => ({ x1: p.x - 8, y1: p.y - 8, x2: p.x + 8, y2: p.y + 8, cls: p.cls ?? 0 }));}
   if (kind === 'classification' && Array.isArray(answer.tiles) && answer.tiles.length === 1) return Number(answer.tiles[0]) - 1;
   return kind === 'classification' ? null : [];
 }
@@ -280,12 +280,13 @@ export async function exportProject(ctx: Ctx, owner: UserRow, projectId: number,
   return format === 'yolo' ? toYolo(images, project.classes) : toVoc(images, project.classes);
 }
 
-/** The bytes of an item (gallery, reviewer) or an original image, for its owner. */
-export async function itemImage(ctx: Ctx, owner: UserRow | null, itemId: number, reviewer = false) {
+/** The bytes of an item: for the project's owner, or (`reviewer`) for a trusted reviewer while it waits for review. */
+export async function itemImage(ctx: Ctx, user: UserRow, itemId: number, reviewer = false) {
+  if (reviewer && !(await isReviewer(ctx, user))) throw new AppError('NOT_FOUND', 'No such image.');
   const item = await repo.findItem(ctx.db, itemId);
   if (!item) throw new AppError('NOT_FOUND', 'No such image.');
   const project = await repo.findProject(ctx.db, item.projectId);
-  const allowed = reviewer ? item.status === 'review' : project?.ownerId === owner?.id;
+  const allowed = reviewer ? item.status === 'review' : project?.ownerId === user.id;
   if (!allowed) throw new AppError('NOT_FOUND', 'No such image.');
   return item.image;
 }
@@ -324,7 +325,7 @@ export async function rejectItem(ctx: Ctx, owner: UserRow, projectId: number, it
 
 /** Items waiting for a trusted reviewer (trusted workers and staff). */
 export async function reviewQueue(ctx: Ctx, user: UserRow) {
-  await assertReviewer(ctx, user);
+  if (!(await isReviewer(ctx, user))) return { reviewer: false, items: [] };
   const rows = await repo.reviewQueue(ctx.db, 20);
   const projects = new Map<number, repo.ProjectRow>();
   const out = [];
@@ -333,12 +334,15 @@ export async function reviewQueue(ctx: Ctx, user: UserRow) {
     const p = projects.get(r.projectId)!;
     out.push({ itemId: r.id, kind: p.kind, classes: p.classes, instructions: p.instructions, width: Math.round(r.w * r.scale), height: Math.round(r.h * r.scale), agreed: r.result ?? [], disputes: r.disputes ?? [] });
   }
-  return { items: out };
+  return { reviewer: true, items: out };
+}
+
+async function isReviewer(ctx: Ctx, user: UserRow) {
+  return user.isAdmin || user.isModerator || (await repo.isTrusted(ctx.db, user.id));
 }
 
 async function assertReviewer(ctx: Ctx, user: UserRow) {
-  if (user.isAdmin || user.isModerator) return;
-  if (!(await repo.isTrusted(ctx.db, user.id))) throw new AppError('FORBIDDEN', 'Only trusted workers review labelling disputes.');
+  if (!(await isReviewer(ctx, user))) throw new AppError('FORBIDDEN', 'Only trusted workers review labelling disputes.');
 }
 
 /** A trusted reviewer's decision: the item's final boxes (item pixels). */

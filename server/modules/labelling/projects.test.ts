@@ -110,12 +110,15 @@ describe('labelling projects', () => {
 
     // Only trusted workers (or staff) review.
     const outsider = await asUser(workers[0]!.id);
-    expect((await outsider.call('GET', '/api/v2/labelling/review')).statusCode).toBe(403);
+    expect((await outsider.call('GET', '/api/v2/labelling/review')).json()).toEqual({ reviewer: false, items: [] });
+    expect((await outsider.call('GET', `/api/v2/labelling/review/${items[1]!.id}/image`)).statusCode).toBe(404);
+    expect((await outsider.call('POST', `/api/v2/labelling/review/${items[1]!.id}`, { boxes: [] })).statusCode).toBe(403);
     await t.database.db.execute(sql`update worker_profiles set trusted_at = now() where user_id = ${workers[1]!.id}`);
     const reviewer = await asUser(workers[1]!.id);
     const queue = (await reviewer.call('GET', '/api/v2/labelling/review')).json();
     expect(queue.items.map((i: { itemId: number }) => i.itemId)).toEqual([items[1]!.id]);
     expect(queue.items[0].disputes).toHaveLength(2);
+    expect((await reviewer.call('GET', `/api/v2/labelling/review/${items[1]!.id}/image`)).headers['content-type']).toBe('image/jpeg');
     expect((await reviewer.call('POST', `/api/v2/labelling/review/${items[1]!.id}`, { boxes: [{ x1: 50, y1: 50, x2: 150, y2: 150, cls: 1 }] })).statusCode).toBe(200);
     const done = (await c.call('GET', `/api/v2/labelling/projects/${id}`)).json();
     expect(done.project.status).toBe('done');

@@ -79,8 +79,7 @@ export async function labellingRoutes(app: FastifyInstance) {
     return labelling.reviewQueue(req.ctx, currentUser(req));
   });
   r.get('/v2/labelling/review/:id/image', { config: { access: 'user' }, schema: { params: Id } }, async (req, reply) => {
-    await labelling.reviewQueue(req.ctx, currentUser(req));
-    const data = await labelling.itemImage(req.ctx, null, req.params.id, true);
+    const data = await labelling.itemImage(req.ctx, currentUser(req), req.params.id, true);
     return reply.type('image/jpeg').header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(data);
   });
   r.post('/v2/labelling/review/:id', { config: { access: 'user' }, schema: { params: Id, body: ReviewBodySchema } }, async (req) => {

@@ -5,7 +5,7 @@ import type { Box, Point } from '#shared/captcha-types/types.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { boxFrom, extendLine, toNaturalPoint } from '../geometry.ts';
 import { naturalSizeOf, Picture, useNaturalSize } from '../pickers.tsx';
-import { SolverForm, SolverLayout, SolverMessage, SubmitButton } from './common.tsx';
+import { SolverForm, SolverLayout, SolverMessage, SubmitButton, useSolverKeys } from './common.tsx';
 import type { SolverProps } from './types.ts';
 
 interface SketchPadProps {
@@ -159,23 +159,97 @@ export function DrawSolver({ offer, disabled, onSubmit }: SolverProps) {
   );
 }
 
-/** Frame each object: drag from one corner to the opposite one. */
+/** A frame with its label class (labelling projects send `classes`; captchas have none). */
+type ClassedBox = Box & { cls?: number };
+type Corner = 'tl' | 'tr' | 'bl' | 'br';
+
+/** Distinct, readable frame colours per class (the first is the site's frame colour). */
+const CLASS_COLOURS = ['var(--color-primary)', '#d97706', '#059669', '#db2777', '#7c3aed', '#0891b2', '#65a30d', '#dc2626', '#4b5563'];
+const colourOf = (cls: number | undefined) => CLASS_COLOURS[(cls ?? 0) % CLASS_COLOURS.length];
+
+function cornerNear(b: Box, p: Point, reach: number): Corner | null {
+  const corners: [Corner, number, number][] = [['tl', b.xMin, b.yMin], ['tr', b.xMax, b.yMin], ['bl', b.xMin, b.yMax], ['br', b.xMax, b.yMax]];
+  for (const [c, x, y] of corners) if (Math.abs(p.x - x) <= reach && Math.abs(p.y - y) <= reach) return c;
+  return null;
+}
+
+function moveCorner(b: ClassedBox, corner: Corner, p: Point): ClassedBox {
+  const from = { x: corner === 'tl' || corner === 'bl' ? b.xMax : b.xMin, y: corner === 'tl' || corner === 'tr' ? b.yMax : b.yMin };
+  const box = boxFrom(from, p, 1);
+  return box ? { ...box, ...(b.cls === undefined ? {} : { cls: b.cls }) } : b;
+}
+
+/**
+ * Frame each object: drag from one corner to the opposite one. With label classes (labelling
+ * projects): pick the class (keys 1–9), select a frame (Tab through the list or click its
+ * button), drag its corner handles or use the arrow keys to move it (Shift+arrows resize),
+ * Delete removes it.
+ */
 export function BoxSolver({ offer, disabled, onSubmit }: SolverProps) {
   const { t } = useTranslation('worker');
-  const [boxes, setBoxes] = useState<Box[]>([]);
+  const [boxes, setBoxes] = useState<ClassedBox[]>([]);
   const [drag, setDrag] = useState<{ from: Point; to: Point } | null>(null);
+  const [resizing, setResizing] = useState<Corner | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const canNoAnswer = offer.params.canNoAnswer === true;
+  const classes = Array.isArray(offer.params.classes) ? (offer.params.classes as unknown[]).filter((c): c is string => typeof c === 'string').slice(0, 20) : [];
+  const [cls, setCls] = useState(0);
+  const reach = useRef(8);
 
   const onStroke = (phase: 'start' | 'move' | 'end', point: Point) => {
     setProblem(null);
-    if (phase === 'start') return setDrag({ from: point, to: point });
+    if (phase === 'start') {
+      const sel = selected === null ? undefined : boxes[selected];
+      const corner = sel ? cornerNear(sel, point, reach.current) : null;
+      if (corner) return setResizing(corner);
+      return setDrag({ from: point, to: point });
+    }
+    if (resizing && selected !== null) {
+      setBoxes((list) => list.map((b, i) => (i === selected ? moveCorner(b, resizing, point) : b)));
+      if (phase === 'end') setResizing(null);
+      return;
+    }
     if (!drag) return;
     if (phase === 'move') return setDrag({ ...drag, to: point });
     const box = boxFrom(drag.from, point);
     setDrag(null);
-    if (box) setBoxes((list) => [...list, box].slice(0, 50));
+    if (box) {
+      setBoxes((list) => [...list, classes.length ? { ...box, cls } : box].slice(0, 50));
+      setSelected(classes.length ? Math.min(boxes.length, 49) : null);
+    }
   };
+
+  const setClass = (k: number) => {
+    setCls(k);
+    if (selected !== null) setBoxes((list) => list.map((b, i) => (i === selected ? { ...b, cls: k } : b)));
+  };
+
+  useSolverKeys((event) => {
+    if (classes.length === 0) return;
+    const n = Number(event.key);
+    if (Number.isInteger(n) && n >= 1 && n <= Math.min(9, classes.length)) {
+      event.preventDefault();
+      return setClass(n - 1);
+    }
+    if (selected === null) return;
+    if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault();
+      setBoxes((list) => list.filter((_, i) => i !== selected));
+      return setSelected(null);
+    }
+    const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+    if (!d) return;
+    event.preventDefault();
+    const [dx, dy] = d as [number, number];
+    setBoxes((list) =>
+      list.map((b, i) => {
+        if (i !== selected) return b;
+        if (event.shiftKey) return b.xMax + dx > b.xMin + 2 && b.yMax + dy > b.yMin + 2 ? { ...b, xMax: b.xMax + dx, yMax: b.yMax + dy } : b;
+        return { ...b, xMin: Math.max(0, b.xMin + dx), xMax: b.xMax + dx, yMin: Math.max(0, b.yMin + dy), yMax: b.yMax + dy };
+      }),
+    );
+  }, !disabled);
 
   const submit = () => {
     if (boxes.length === 0) {
@@ -191,16 +265,36 @@ export function BoxSolver({ offer, disabled, onSubmit }: SolverProps) {
       media={
         offer.media ? (
           <SketchPad src={offer.media} alt={t('solver.box.imageAlt')} label={t('solver.box.label', { count: boxes.length })} disabled={disabled} onStroke={onStroke}>
-            {(size) => (
-              <>
-                {boxes.map((b, i) => (
-                  <rect key={i} x={b.xMin} y={b.yMin} width={b.xMax - b.xMin} height={b.yMax - b.yMin} className="worker-sketch__box" strokeWidth={stroke(size)} />
-                ))}
-                {pending && (
-                  <rect x={pending.xMin} y={pending.yMin} width={pending.xMax - pending.xMin} height={pending.yMax - pending.yMin} className="worker-sketch__box worker-sketch__box--pending" strokeWidth={stroke(size)} />
-                )}
-              </>
-            )}
+            {(size) => {
+              reach.current = Math.max(6, size.width / 40);
+              const handle = Math.max(4, size.width / 80);
+              return (
+                <>
+                  {boxes.map((b, i) => (
+                    <rect
+                      key={i}
+                      x={b.xMin}
+                      y={b.yMin}
+                      width={b.xMax - b.xMin}
+                      height={b.yMax - b.yMin}
+                      className="worker-sketch__box"
+                      strokeWidth={stroke(size) * (i === selected ? 1.6 : 1)}
+                      style={classes.length ? { stroke: colourOf(b.cls) } : undefined}
+                    />
+                  ))}
+                  {selected !== null && boxes[selected] &&
+                    (['tl', 'tr', 'bl', 'br'] as const).map((c) => {
+                      const b = boxes[selected]!;
+                      const x = c === 'tl' || c === 'bl' ? b.xMin : b.xMax;
+                      const y = c === 'tl' || c === 'tr' ? b.yMin : b.yMax;
+                      return <rect key={c} x={x - handle} y={y - handle} width={handle * 2} height={handle * 2} style={{ fill: '#fff', stroke: colourOf(b.cls) }} strokeWidth={stroke(size) / 2} />;
+                    })}
+                  {pending && (
+                    <rect x={pending.xMin} y={pending.yMin} width={pending.xMax - pending.xMin} height={pending.yMax - pending.yMin} className="worker-sketch__box worker-sketch__box--pending" strokeWidth={stroke(size)} style={classes.length ? { stroke: colourOf(cls) } : undefined} />
+                  )}
+                </>
+              );
+            }}
           </SketchPad>
         ) : (
           <p className="worker-question">{t('solver.missingImage')}</p>
@@ -208,6 +302,32 @@ export function BoxSolver({ offer, disabled, onSubmit }: SolverProps) {
       }
       controls={
         <SolverForm onSubmit={submit}>
+          {classes.length > 0 && (
+            <div className="worker-box-classes">
+              <fieldset className="worker-box-classes__picker">
+                <legend>{t('solver.box.classes')}</legend>
+                {classes.map((name, k) => (
+                  <label key={k} className="worker-box-classes__option">
+                    <input type="radio" name="box-class" checked={cls === k} disabled={disabled} onChange={() => setClass(k)} />
+                    <span className="worker-box-classes__swatch" style={{ background: colourOf(k) }} aria-hidden="true" />
+                    {k < 9 ? <kbd>{k + 1}</kbd> : null} {name}
+                  </label>
+                ))}
+              </fieldset>
+              {boxes.length > 0 && (
+                <ul className="worker-box-classes__list" aria-label={t('solver.box.frames')}>
+                  {boxes.map((b, i) => (
+                    <li key={i}>
+                      <Button variant={i === selected ? 'primary' : 'tertiary'} size="md" aria-pressed={i === selected} disabled={disabled} onClick={() => setSelected(i === selected ? null : i)}>
+                        {t('solver.box.frame', { n: i + 1, label: classes[b.cls ?? 0] ?? '' })}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <p className="worker-box-classes__keys">{t('solver.box.keys')}</p>
+            </div>
+          )}
           <SketchControls
             count={boxes.length}
             countLabel={t('solver.box.count', { count: boxes.length })}
@@ -215,8 +335,14 @@ export function BoxSolver({ offer, disabled, onSubmit }: SolverProps) {
             problem={problem}
             disabled={disabled}
             canNoAnswer={canNoAnswer}
-            onUndo={() => setBoxes((list) => list.slice(0, -1))}
-            onClear={() => setBoxes([])}
+            onUndo={() => {
+              setBoxes((list) => list.slice(0, -1));
+              setSelected(null);
+            }}
+            onClear={() => {
+              setBoxes([]);
+              setSelected(null);
+            }}
             onNoMatch={() => onSubmit({ kind: 'noMatch' })}
           />
         </SolverForm>
