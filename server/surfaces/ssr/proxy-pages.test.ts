@@ -8,7 +8,9 @@ import en from '#shared/i18n/locales/en/proxy.json';
 import ru from '#shared/i18n/locales/ru/proxy.json';
 import zh from '#shared/i18n/locales/zh/proxy.json';
 import { PROXY_COUNTRIES, PROXY_LANDINGS } from '#shared/proxy/catalog.ts';
+import { createSubUser, purchase } from '#server/modules/proxy/proxy.service.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
+import { buildUser, sessionCookieFor } from '#server/test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,4 +67,21 @@ describe('proxy landings', () => {
     for (const path of ['/proxy/residential', '/proxy/anonymous', '/proxy/local-proxies/pt', '/proxy/api', '/proxy/pricing']) expect(sitemap, path).toContain(`${path}</loc>`);
     expect(sitemap).not.toContain('/proxy/users<');
   });
+
+  it('renders every proxy page, the console signed in, in three languages without a raw catalogue key', async () => {
+    const user = await buildUser(t, { balance: '10.00' });
+    const ctx = { db: t.database.db, log: t.app.log, config: t.config, mailer: t.app.mailer };
+    await purchase(ctx, user.id, { planType: 'residential', unit: 'gb', quantity: 1 });
+    await createSubUser(ctx, user.id, { label: 'ssr' });
+    const cookie = await sessionCookieFor(t, user.id);
+    const paths = ['/proxy', '/proxy/users', '/proxy/ip-whitelist', '/proxy/statistics', '/proxy/api', '/proxy/pricing', '/proxy/local-proxies', ...PROXY_LANDINGS.map((l) => `/proxy/${l.slug}`), ...PROXY_COUNTRIES.map((c) => `/proxy/local-proxies/${c}`)];
+    for (const [, prefix] of LANGS) {
+      for (const path of paths) {
+        const res = await t.app.inject({ url: `${prefix}${path}`, headers: { cookie } });
+        expect(res.statusCode, `${prefix}${path}`).toBe(200);
+        const body = res.body.slice(0, res.body.indexOf('window.__APP__') > 0 ? res.body.indexOf('window.__APP__') : undefined);
+        expect(body.match(/>\s*(nav|meta|buy|generator|dashboard|users|whitelist|stats|landing|local|docs|pricing|countries|types|units|protocols|errors)\.[\w.]+\s*</g), `${prefix}${path}`).toBeNull();
+      }
+    }
+  }, 60_000);
 });
