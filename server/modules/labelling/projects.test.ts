@@ -42,7 +42,9 @@ async function annotate(workers: { id: number }[], draw: (worker: number, taskPa
   const seen = new Map<number, Set<string>>();
   for (const [wi, w] of workers.entries()) {
     for (let task = await claimTask(ctx(), { id: w.id, languages: ['en'] }); task; task = await claimTask(ctx(), { id: w.id, languages: ['en'] })) {
-      const [row] = await q<{ group_key: string }>(sql`select group_key from tasks where id = ${task.id}`);
+      const [row] = await q<{ group_key: string; lease: number }>(sql`select group_key, extract(epoch from (lease_expires_at - assigned_at))::int as lease from tasks where id = ${task.id}`);
+      // Labelling copies are leased for 5 minutes, not a captcha's 45 s.
+      expect(Number(row!.lease)).toBe(300);
       const groups = seen.get(w.id) ?? new Set();
       // The claim never offers one worker two copies of one item.
       expect(groups.has(row!.group_key)).toBe(false);

@@ -95,7 +95,8 @@ function claimQuery(db: Db, sandboxOwner: boolean) {
       state: 'assigned',
       workerId: sql`${workerId}`,
       assignedAt: sql`now()`,
-      leaseExpiresAt: sql`least(expires_at, now() + make_interval(secs => case when kind = 'image' then ${sql.placeholder('image')}::int else ${sql.placeholder('token')}::int end))`,
+      // Labelling copies (a group key) get 5 minutes: framing every object of a picture takes longer than a captcha.
+      leaseExpiresAt: sql`least(expires_at, now() + make_interval(secs => case when group_key is not null then 300 when kind = 'image' then ${sql.placeholder('image')}::int else ${sql.placeholder('token')}::int end))`,
     })
     .where(sql`${tasks.id} = (
       select t.id from tasks t
