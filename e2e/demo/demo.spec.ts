@@ -7,17 +7,20 @@
  *    server as in e2e/compat) submits the demo's picture through in.php while the demo worker
  *    answers in /cabinet; the library's answer passes the demo's verify, and /captcha-recognition
  *    then shows that solve (picture, answer).
- *
- * The extension's journey on /demo/normal and /demo/text belongs to e2e/extension (the extension's
- * owner); the demo page marks its captcha for it with data-captchahub-* attributes.
+ * 3. The built extension (dist/extension) in chromium: the options page takes the key and the
+ *    server, and on /demo/normal and /demo/text it sends the captcha (marked by the page with
+ *    data-captchahub-* attributes), fills in the answer the worker gives and submits, and the
+ *    demo's verify says success — no manual step on the demo page.
  *
  * The demo secret is known to the e2e server (support/seed-demo.ts), so the spec knows the answer
  * a person would read off each picture. The demo customer's tasks default to Japanese and the demo
  * worker reads only Japanese: no other spec's worker takes them.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Solver } from '@2captcha/captcha-solver';
-import { test, type BrowserContext, type Page, type Response } from '@playwright/test';
+import { chromium, test, type BrowserContext, type Page, type Response } from '@playwright/test';
 import type { DemoChallenge } from '../../shared/contracts/demo.ts';
 import type { TaskOffer } from '../../shared/contracts/realtime.ts';
 import { generate, seededRandom } from '../../server/modules/demo/generators.ts';
@@ -164,5 +167,53 @@ test('the client library solves /demo/normal through the API while the worker an
         await page.screenshot({ path: path.join(shots, `recognition-${lang}-${width}.png`), fullPage: true });
       }
     }
+  }
+});
+
+test('the built extension fills /demo/normal and /demo/text with the worker\'s answers and the demo verifies them', async () => {
+  test.setTimeout(180_000);
+  const extension = path.resolve('dist/extension');
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'captchahub-extension-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    ignoreDefaultArgs: ['--disable-extensions'],
+    args: [`--disable-extensions-except=${extension}`, `--load-extension=${extension}`, '--no-sandbox', '--disable-gpu'],
+    baseURL: INTL_ORIGIN,
+    locale: 'en-US',
+    viewport: { width: 1280, height: 900 },
+  });
+  try {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const id = new URL(worker.url()).host;
+
+    // Options: the key and the server, submit after filling; saving checks the key (balance).
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${id}/options.html`);
+    await options.getByLabel('API key').fill(accounts.demoCustomer.apiKey);
+    await options.getByLabel('Server address').fill(`${INTL_ORIGIN}/`);
+    await options.getByLabel('Submit the form after filling in the answer').check();
+    await options.getByRole('button', { name: 'Save' }).click();
+    await expect(options.getByRole('status')).toHaveText('Saved. The key works.');
+    await expect(options.locator('#balance')).toHaveText(/^\$\d+(\.\d+)?$/);
+    await options.close();
+
+    for (const slug of ['normal', 'text'] as const) {
+      const page = await context.newPage();
+      // The extension sends the captcha as soon as it appears: mark the worker's traffic first.
+      const since = cabinet.mark();
+      const challenge = await openDemo(page, slug);
+      const right = await answerOf(slug, challenge.id);
+      const offer = await workerAnswers((o) => (slug === 'normal' ? o.media === challenge.image : Object.values(o.params).includes(challenge.question)), right, since);
+      expect(offer.type).toBe(slug);
+      // The extension filled the answer and submitted the form; the demo's own verify says success.
+      await expect(page.getByTestId('demo-result')).toHaveAttribute('data-outcome', 'success', { timeout: 20_000 });
+      await expect(page.getByRole('textbox', { name: d('form.answer') })).toHaveValue(right);
+      await expect(page.locator('[data-captchahub-status]')).toContainText('answer filled');
+      await page.close();
+    }
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
 });
