@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { makePng } from '../../server/test/images.ts';
 import { parseMoney } from '../../shared/money.ts';
 import { readAccounts } from '../support/accounts.ts';
-import { exactly, gotoHydrated, signInTo, tr } from '../support/app.ts';
+import { exactly, gotoHydrated, signInTo, tr, waitForHydration } from '../support/app.ts';
 import { E2E_PORT } from '../support/env.ts';
 
 const s = (key: string, vars: Record<string, string> = {}) => tr('en', `support:${key}`, vars);
@@ -16,6 +16,7 @@ const s = (key: string, vars: Record<string, string> = {}) => tr('en', `support:
 test('the bot quotes a FAQ answer, then hands an unanswered question to a ticket with the conversation', async ({ page }) => {
   const account = readAccounts().helpdeskCustomer;
   await signInTo(page, account, '/support/bot');
+  await waitForHydration(page);
   const input = page.getByLabel(s('bot.inputLabel'));
 
   await input.fill('Which API should I use, v1 or v2?');
@@ -44,6 +45,7 @@ test('an enterprise plan from the balance: the ledger moves, the next ticket lea
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInTo(page, account, '/support/enterprise');
+  await waitForHydration(page);
 
   const balance = async () => parseMoney(((await (await page.request.get('/api/v2/user')).json()) as { balance: { amount: string } }).balance.amount);
   // A burst of 100 submissions within MAX_USER_TURN's 3 seconds: over the standard 60, so some are refused.
@@ -75,6 +77,7 @@ test('an enterprise plan from the balance: the ledger moves, the next ticket lea
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signInTo(staff, accounts.helpdeskStaff, '/support/queue');
+  await waitForHydration(staff);
   const firstRow = staff.getByTestId('support-queue').locator('tbody tr').first();
   await expect(firstRow).toHaveAttribute('data-testid', `queue-row-${ticketId}`);
   await expect(firstRow).toContainText(s('tickets.enterprise'));

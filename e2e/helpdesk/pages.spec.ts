@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readAccounts } from '../support/accounts.ts';
-import { collectProblems, exactly, gotoHydrated, LANGS, signInTo, tr } from '../support/app.ts';
+import { collectProblems, exactly, gotoHydrated, LANGS, signInTo, tr, waitForHydration } from '../support/app.ts';
 
 const shots = process.env.SCREENSHOT_DIR;
 const s = (key: string, vars: Record<string, string> = {}) => tr('en', `support:${key}`, vars);
@@ -66,6 +66,7 @@ test('anonymous feedback reaches the staff list and its export', async ({ page, 
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signInTo(staff, readAccounts().helpdeskStaff, '/support/staff/feedback');
+  await waitForHydration(staff);
   await staff.getByLabel(s('feedback.admin.kind')).selectOption('service');
   const row = staff.getByTestId('feedback-table').locator('tr', { hasText: comment });
   await expect(row).toContainText('★★★★');

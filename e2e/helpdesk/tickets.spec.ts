@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { makePng } from '../../server/test/images.ts';
 import { readAccounts } from '../support/accounts.ts';
-import { exactly, gotoHydrated, signInTo, tr } from '../support/app.ts';
+import { exactly, gotoHydrated, signInTo, tr, waitForHydration } from '../support/app.ts';
 import { linkIn, mailIdsTo, waitForMail } from '../support/outbox.ts';
 
 const s = (key: string, vars: Record<string, string> = {}) => tr('en', `support:${key}`, vars);
@@ -56,6 +56,7 @@ test('a ticket with an attachment, a staff reply with the customer\'s context, a
   await expect(staff.getByTestId(`queue-row-${ticketId}`)).toContainText(customerAccount.email);
   await staff.getByRole('link', { name: `#${ticketId} · ${subject}` }).click();
   await staff.waitForURL(new RegExp(`/support/queue/${ticketId}$`));
+  await waitForHydration(staff);
   const context = staff.getByTestId('user-context');
   await expect(context).toContainText(customerAccount.email);
   await expect(staff.getByTestId('context-balance')).toHaveText('$5.00');
