@@ -212,6 +212,8 @@ export const PAGES: readonly PageDef[] = [
   page({ id: 'workers-software-rucaptcha-bot', path: '/workers-software/rucaptcha-bot', module: 'routes/hub/bot.tsx', namespaces: ['hub'] }),
   // Data labelling (issue 19): /data and its four pages, one template
   ...DATA_PAGE_PATHS.map(([id, path]) => page({ id, path, module: 'routes/labelling/landing.tsx', namespaces: ['labelling', 'pricing'] })),
+  page({ id: 'data-projects', path: '/data/projects', module: 'routes/labelling/projects.tsx', namespaces: ['labelling'], access: { kind: 'userType' } }),
+  page({ id: 'data-project', path: '/data/projects/:id', module: 'routes/labelling/project.tsx', namespaces: ['labelling'], access: { kind: 'userType' } }),
 
   // Content (issue 15): blog, tutorials and software articles — en and ru (spec §2 Languages)
   ...([

@@ -33,7 +33,7 @@ describe('labelling catalogues', () => {
 
   it('leave no English in ru and zh besides names and protocol terms, and never hard-code the brand', () => {
     for (const c of [en, ru, zh]) expect(JSON.stringify(c)).not.toMatch(/CaptchaHub/i);
-    const allowed = /\b(API|HTTP|JPEG|PNG|GIF|COCO|YOLO|Pascal VOC|zip|xMin|xMax|yMin|yMax|getTaskResult|pingback|bounding box)\b/g;
+    const allowed = /\b(API|HTTP|JPEG|PNG|GIF|COCO|YOLO|Pascal VOC|zip|xMin|xMax|yMin|yMax|getTaskResult|pingback|bounding box|WebP|TIFF|CSV|JSON)\b/g;
     const english = (s: string) => s.replace(/\{\{\w+\}\}/g, '').replace(/\{[^{}]*\}/g, '').replace(allowed, '').match(/[A-Za-z]{3,}/g);
     for (const c of [ru, zh]) for (const s of strings(c)) expect(english(s), s).toBeNull();
   });
