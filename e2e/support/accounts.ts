@@ -77,6 +77,8 @@ export const SEEDED_ACCOUNTS = {
   /** e2e/extension: the browser extension's customer (tasks default to Portuguese) and a worker who reads only Portuguese. */
   extensionCustomer: { email: 'extension-customer@example.com', password: 'extension-customer-password', type: 'customer', balance: '10' },
   extensionWorker: { email: 'extension-worker@example.com', password: 'extension-worker-password', type: 'worker', balance: '0', trained: true },
+  /** e2e/labelling: creates a labelling project, uploads images and zips, sees the estimate (never starts it in CI: its tasks would reach other specs' workers). */
+  labellingCustomer: { email: 'labelling-customer@example.com', password: 'labelling-customer-password', type: 'customer', balance: '10' },
 } as const;
 
 /**
