@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { readAccounts } from '../support/accounts.ts';
 import { exactly, gotoHydrated, signInTo, tr } from '../support/app.ts';
-import { E2E_PORT } from '../support/env.ts';
+import { E2E_PROXY_HTTP_PORT } from '../support/env.ts';
 
 /**
  * Issue 17: a customer buys proxy traffic from the balance, creates a sub-user, generates a
@@ -55,7 +55,7 @@ test('a customer buys traffic, makes a sub-user and a list, and a transfer shows
     await page.getByTestId('generator-count').fill('3');
     const list = (await page.getByTestId('generator-list').inputValue()).split('\n');
     expect(list).toHaveLength(3);
-    const httpPort = E2E_PORT + 1800;
+    const httpPort = E2E_PROXY_HTTP_PORT;
     expect(list[0]).toBe(`127.0.0.1:${httpPort}:${login}-type-datacenter-country-mixed:${password}`);
     await expect(page.getByTestId('generator-curl')).toContainText(`curl -x http://${login}-type-datacenter-country-mixed:${password}@127.0.0.1:${httpPort}`);
 

@@ -4,6 +4,12 @@
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 
+/**
+ * The proxy gateway the e2e server runs (HTTP/CONNECT; SOCKS5 is the next port): 20000 + 2 × E2E_PORT,
+ * below the ephemeral range and apart for every helper's E2E_PORT.
+ */
+export const E2E_PROXY_HTTP_PORT = 20_000 + E2E_PORT * 2;
+
 /** The international site: English at unprefixed paths. */
 export const INTL_ORIGIN = `http://localhost:${E2E_PORT}`;
 

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { E2E_DATABASE_NAME, E2E_PORT, INTL_ORIGIN, RU_ORIGIN, e2eDatabaseUrl } from './env.ts';
+import { E2E_DATABASE_NAME, E2E_PORT, E2E_PROXY_HTTP_PORT, INTL_ORIGIN, RU_ORIGIN, e2eDatabaseUrl } from './env.ts';
 import { removeAccountsFile, seedAccounts } from './accounts.ts';
 import { publishDataDir, unpublishDataDir } from './outbox.ts';
 
@@ -69,13 +69,13 @@ async function main() {
       CRYPTO_RATES: 'BTC=50000,BCH=400',
       CRYPTO_BTC_CONFIRMATIONS: '2',
       CRYPTO_POLL_SECONDS: '1',
-      // The proxy gateway in the server's process (e2e/proxy): loopback ports derived from E2E_PORT,
-      // targets on loopback allowed (the spec's target server).
+      // The proxy gateway in the server's process (e2e/proxy): loopback ports derived from E2E_PORT
+      // (env.ts), targets on loopback allowed (the spec's target server).
       PROXY_GATEWAY: 'true',
       PROXY_BIND: '127.0.0.1',
       PROXY_HOST: '127.0.0.1',
-      PROXY_HTTP_PORT: String(E2E_PORT + 1800),
-      PROXY_SOCKS_PORT: String(E2E_PORT + 1801),
+      PROXY_HTTP_PORT: String(E2E_PROXY_HTTP_PORT),
+      PROXY_SOCKS_PORT: String(E2E_PROXY_HTTP_PORT + 1),
       PROXY_ALLOW_PRIVATE_TARGETS: 'true',
     },
   });

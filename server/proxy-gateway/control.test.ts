@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxySubUsers } from '#server/db/schema/index.ts';
@@ -10,8 +10,7 @@ import { buildUser } from '#server/test/factories.ts';
 
 /**
  * `npm run proxy`'s entry as its own process, with the app on the embedded database: the gateway
- * reads the snapshot and writes usage through the app's control channel (bearer token). Ports
- * 5111/5112 (the helper's reserved range).
+ * reads the snapshot and writes usage through the app's control channel (bearer token).
  */
 const TOKEN = 'proxy-control-token-for-tests-0123456789';
 let t: TestApp;
@@ -43,21 +42,25 @@ describe('the control channel', () => {
     const user = await buildUser(t, { balance: '5.00' });
     await purchase(ctx, user.id, { planType: 'datacenter', unit: 'gb', quantity: 1 });
     const sub = await createSubUser(ctx, user.id, {});
+    // Ports 0: the gateway reports the ports it got in its "listening" log line.
     const gateway = spawn(process.execPath, ['--import', 'tsx', 'server/proxy-gateway/main.ts'], {
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', PROXY_CONTROL_TOKEN: TOKEN, PROXY_CONTROL_URL: appUrl, PROXY_BIND: '127.0.0.1', PROXY_HTTP_PORT: '5111', PROXY_SOCKS_PORT: '5112', PROXY_ALLOW_PRIVATE_TARGETS: 'true', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', PROXY_CONTROL_TOKEN: TOKEN, PROXY_CONTROL_URL: appUrl, PROXY_BIND: '127.0.0.1', PROXY_HTTP_PORT: '0', PROXY_SOCKS_PORT: '0', PROXY_ALLOW_PRIVATE_TARGETS: 'true', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let stderr = '';
+    gateway.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     try {
-      for (let i = 0; i < 100; i++) {
-        const open = await new Promise<boolean>((resolve) => {
-          const s = net.connect({ host: '127.0.0.1', port: 5111 }, () => (s.destroy(), resolve(true)));
-          s.once('error', () => resolve(false));
+      const port = await new Promise<number>((resolve, reject) => {
+        let out = '';
+        gateway.stdout!.on('data', (c: Buffer) => {
+          out += c.toString();
+          const m = /"http":(\d+)/.exec(out);
+          if (m) resolve(Number(m[1]));
         });
-        if (open) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
+        gateway.once('exit', (code) => reject(new Error(`gateway exited ${code}: ${stderr}`)));
+      });
       const out = await new Promise<string>((resolve) =>
-        execFile('curl', ['-sS', '-x', `http://${sub.subUser.login}-type-datacenter:${sub.password}@127.0.0.1:5111`, '-o', '/dev/null', '-w', '%{size_download}', `http://127.0.0.1:${(target.address() as AddressInfo).port}/`], (_e, stdout) => resolve(stdout)),
+        execFile('curl', ['-sS', '-x', `http://${sub.subUser.login}-type-datacenter:${sub.password}@127.0.0.1:${port}`, '-o', '/dev/null', '-w', '%{size_download}', `http://127.0.0.1:${(target.address() as AddressInfo).port}/`], (_e, stdout) => resolve(stdout)),
       );
       expect(out).toBe('100000');
       await expect
