@@ -86,7 +86,7 @@ const ALPHABET = 'abcdefhjkmnprstuvwxyzABCDEFGHJKMNPRSTUVWXYZ23456789';
 
 let pick: <T>(items: readonly T[]) => T;
 let randomInt: Rand;
-function use(rand: Rand) {
+function drawFrom(rand: Rand) {
   randomInt = rand;
   pick = (items) => items[rand(items.length)]!;
 }
@@ -178,7 +178,7 @@ async function slider(lang: Lang): Promise<Generated> {
 
 /** Draws one captcha of `kind` from `rand` (one call at a time: the draw functions share it). */
 export async function generate(kind: OwnDemoKind, lang: Lang, rand: Rand): Promise<Generated> {
-  use(rand);
+  drawFrom(rand);
   switch (kind) {
     case 'normal':
       return normal(lang);
