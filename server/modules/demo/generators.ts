@@ -84,6 +84,8 @@ export function seededRandom(secret: string, id: string): Rand {
 
 const ALPHABET = 'abcdefhjkmnprstuvwxyzABCDEFGHJKMNPRSTUVWXYZ23456789';
 
+// The stream of the captcha being drawn. Safe to share: every generator takes all its draws
+// synchronously before its first await (the PNG), so two concurrent draws never interleave.
 let pick: <T>(items: readonly T[]) => T;
 let randomInt: Rand;
 function drawFrom(rand: Rand) {
