@@ -122,6 +122,31 @@ test('a visitor solves /demo/normal by hand: wrong is refused, right passes, the
   await expect(page.getByText(d('outcome.used'))).toBeVisible();
 });
 
+test('the other captchas of ours are solved by hand too: grid tiles, click points, rotation and slider by their controls', async ({ page }) => {
+  const draw = async (slug: 'grid' | 'clickcaptcha' | 'rotatecaptcha' | 'slider', id: string) => (await generate(slug, 'en', seededRandom(E2E_DEMO_SECRET, id))).answer;
+  const verify = async () => {
+    await page.getByRole('button', { name: d('form.verify') }).click();
+    await expect(page.getByTestId('demo-result')).toHaveAttribute('data-outcome', 'success');
+  };
+
+  const grid = await openDemo(page, 'grid');
+  for (const n of (await draw('grid', grid.id)).tiles as number[]) await page.getByRole('button', { name: d('form.tile', { n: String(n) }), exact: true }).click();
+  await verify();
+
+  const click = await openDemo(page, 'clickcaptcha');
+  const targets = (await draw('clickcaptcha', click.id)).targets as { x: number; y: number }[];
+  await page.getByRole('textbox', { name: d('form.points') }).fill(targets.map((t) => `x=${t.x},y=${t.y}`).join(';'));
+  await verify();
+
+  const rotate = await openDemo(page, 'rotatecaptcha');
+  await page.getByRole('slider').fill(String((await draw('rotatecaptcha', rotate.id)).angle));
+  await verify();
+
+  const slider = await openDemo(page, 'slider');
+  await page.getByRole('slider').fill(String((await draw('slider', slider.id)).x));
+  await verify();
+});
+
 test('the client library solves /demo/normal through the API while the worker answers in /cabinet; verify passes; /captcha-recognition shows it', async ({ page }) => {
   test.setTimeout(150_000);
   await cabinet.signIn(accounts.demoWorker);
