@@ -5,7 +5,9 @@ import { LABELLING_EXPORTS, ProjectBodySchema, ReviewBodySchema, StartBodySchema
 import { AppError } from '#server/lib/app-error.ts';
 import * as labelling from '#server/modules/labelling/labelling.service.ts';
 import { writeZip } from '#server/modules/labelling/zip.ts';
+import type { UserRow } from '#server/modules/users/users.repo.ts';
 import { currentUser } from '#server/plugins/access.ts';
+import { read } from './reads.ts';
 
 const Id = z.object({ id: z.coerce.number().int().positive().max(2 ** 53) });
 const ItemParams = Id.extend({ itemId: z.coerce.number().int().positive().max(2 ** 53) });
@@ -19,15 +21,11 @@ export async function labellingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const owner = 'userType' as const;
 
-  r.get('/v2/labelling/projects', { config: { access: owner } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { projects: await labelling.listProjects(req.ctx, currentUser(req)) };
-  });
+  // Reads: also served in-process to the page renderer (reads.ts); access is checked before the handler.
+  const userOf = (auth: { user: UserRow | null } | null) => auth!.user!;
+  read(app, { path: '/v2/labelling/projects', access: owner, cacheControl: 'no-store', handler: async ({ ctx, auth }) => ({ projects: await labelling.listProjects(ctx, userOf(auth)) }) });
   r.post('/v2/labelling/projects', { config: { access: owner }, schema: { body: ProjectBodySchema } }, async (req) => labelling.createProject(req.ctx, currentUser(req), req.body));
-  r.get('/v2/labelling/projects/:id', { config: { access: owner }, schema: { params: Id } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return labelling.projectView(req.ctx, currentUser(req), req.params.id);
-  });
+  read(app, { path: '/v2/labelling/projects/:id', access: owner, params: Id, cacheControl: 'no-store', handler: ({ ctx, auth, params }) => labelling.projectView(ctx, userOf(auth), params.id) });
   // Many files in the multipart field `files` (images or zip archives).
   r.post('/v2/labelling/projects/:id/images', { config: { access: owner, rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { params: Id } }, async (req) => {
     if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the images as multipart/form-data.');
