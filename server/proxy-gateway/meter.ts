@@ -230,19 +230,22 @@ export class Meter {
     let set = this.open.get(grant.sub.id);
     if (!set) this.open.set(grant.sub.id, (set = new Set()));
     if (set.size >= grant.sub.maxConnections) return 'ERROR_TOO_MANY_CONNECTIONS';
-    const conn: Conn = { socket, grant, up: socket.bytesRead, down: socket.bytesWritten, closed: false };
-    // Bytes before this point (the proxy request itself) belong to this connection too.
-    conn.up = 0;
-    conn.down = 0;
+    // Bytes already moved (the proxy request itself) belong to this connection too; from here on
+    // each chunk is added as it passes (reading socket.bytesWritten walks the write queue, too slow
+    // per chunk), and the socket's own counters settle the sum at each flush and at close.
+    const conn: Conn = { socket, grant, up: 0, down: 0, closed: false };
     set.add(conn);
     this.bySocket.set(socket, conn);
     this.addPending(grant.sub.id, grant.sub.userId, grant.planType, 0, 0, 1);
-    const onChunk = () => this.count(conn);
-    socket.on('data', onChunk);
+    this.count(conn);
+    socket.on('data', (chunk: Buffer) => this.add(conn, chunk.length, 0));
     const write = socket.write;
+    const added = (bytes: number) => this.add(conn, 0, bytes);
     socket.write = function (this: typeof socket, ...args: Parameters<typeof write>) {
       const result = write.apply(this, args);
-      onChunk();
+      const chunk = args[0] as unknown;
+      const bytes = typeof chunk === 'string' ? Buffer.byteLength(chunk, typeof args[1] === 'string' ? (args[1] as BufferEncoding) : 'utf8') : (chunk as Uint8Array).byteLength;
+      added(bytes);
       return result;
     } as typeof write;
     socket.once('close', () => {
@@ -256,15 +259,18 @@ export class Meter {
 
   /** Counts what moved on a connection since last time and cuts it off when a limit is crossed. */
   count(c: Conn): void {
-    const up = c.socket.bytesRead;
-    const down = c.socket.bytesWritten;
-    const dUp = up - c.up;
-    const dDown = down - c.down;
+    this.add(c, c.socket.bytesRead - c.up, c.socket.bytesWritten - c.down);
+  }
+
+  /** Adds what moved on a connection and cuts it off when a limit is crossed. */
+  add(c: Conn, dUp: number, dDown: number): void {
     if (dUp <= 0 && dDown <= 0) return;
-    c.up = up;
-    c.down = down;
+    const up = Math.max(0, dUp);
+    const down = Math.max(0, dDown);
+    c.up += up;
+    c.down += down;
     const g = c.grant;
-    this.addPending(g.sub.id, g.sub.userId, g.planType, Math.max(0, dUp), Math.max(0, dDown), 0);
+    this.addPending(g.sub.id, g.sub.userId, g.planType, up, down, 0);
     this.enforce(c);
   }
 
