@@ -6,6 +6,11 @@
  * through in.php, a worker answers in /cabinet (another browser), and the extension fills the
  * answer in and submits: the demo's verify says success with no manual step on the demo page.
  *
+ * On another site (a fixture served by route interception at http://shop.test) the extension
+ * solves an image captcha the user marked with CSS selectors in the settings and submits the
+ * site's form. (reCAPTCHA/hCaptcha/Turnstile widgets are not driven here: a token task carries no
+ * language, so in a parallel run any spec's idle worker could take it.)
+ *
  * The spec knows each answer a person would read: the e2e server's demo secret is known
  * (seed-demo.ts) and every captcha is drawn from it and the captcha's id.
  */
@@ -19,6 +24,7 @@ import { E2E_DEMO_SECRET } from '../support/seed-demo.ts';
 import { INTL_ORIGIN } from '../support/env.ts';
 import { Cabinet, openHydrated } from '../compat/cabinet.ts';
 import { expect } from '../compat/expect.ts';
+import { textPicture } from '../compat/png.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
@@ -129,3 +135,45 @@ for (const slug of ['normal', 'text'] as const) {
     await page.close();
   });
 }
+
+/** A site of someone else's, served by route interception; resolves with each form post's fields. */
+async function fixtureSite(html: string): Promise<{ page: Page; posted: Promise<URLSearchParams> }> {
+  let resolvePosted!: (v: URLSearchParams) => void;
+  const posted = new Promise<URLSearchParams>((r) => (resolvePosted = r));
+  const page = await browserWithExtension.newPage();
+  await page.route('http://shop.test/**', async (route) => {
+    const { pathname } = new URL(route.request().url());
+    if (pathname === '/captcha.png') return route.fulfill({ contentType: 'image/png', body: textPicture(200, 70, 11) });
+    if (pathname === '/done') {
+      resolvePosted(new URLSearchParams(route.request().postData() ?? ''));
+      return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Done</title><h1>Thanks</h1>' });
+    }
+    return route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><title>Shop</title><body>${html}</body></html>` });
+  });
+  return { page, posted };
+}
+
+test('another site: an image captcha marked by the selectors the user gave is solved, filled in and submitted', async () => {
+  const options = await browserWithExtension.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  await expect(options.getByLabel(ext('optApiKey'))).toHaveValue(accounts.extensionCustomer.apiKey);
+  await options.getByLabel(ext('optSelectors')).fill('shop.test #captcha-img input[name=code]');
+  await options.getByRole('button', { name: ext('optSave') }).click();
+  await expect(options.getByRole('status')).toHaveText(ext('optSavedOk'));
+  await options.close();
+
+  const since = cabinet.mark();
+  await cabinet.startWork();
+  const { page, posted } = await fixtureSite('<form method="post" action="/done"><img id="captcha-img" src="/captcha.png" alt="captcha"><input name="code" aria-label="Code"><button>Sign up</button></form>');
+  await page.goto('http://shop.test/signup');
+  const { offer, stage } = await cabinet.nextTask(since);
+  expect(offer.type).toBe('normal');
+  expect(offer.media).toBe(`data:image/png;base64,${textPicture(200, 70, 11).toString('base64')}`);
+  await stage.getByRole('textbox', { name: tr('en', 'worker:solver.text.label') }).fill('k7wq3');
+  await cabinet.submit(stage);
+  await cabinet.accepted(offer.id, since);
+  await cabinet.stopWork();
+  expect((await posted).get('code')).toBe('k7wq3');
+  await page.close();
+});
+
