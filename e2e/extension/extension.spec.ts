@@ -176,4 +176,3 @@ test('another site: an image captcha marked by the selectors the user gave is so
   expect((await posted).get('code')).toBe('k7wq3');
   await page.close();
 });
-
