@@ -214,6 +214,7 @@ export const PAGES: readonly PageDef[] = [
   ...DATA_PAGE_PATHS.map(([id, path]) => page({ id, path, module: 'routes/labelling/landing.tsx', namespaces: ['labelling', 'pricing'] })),
   page({ id: 'data-projects', path: '/data/projects', module: 'routes/labelling/projects.tsx', namespaces: ['labelling'], access: { kind: 'userType' } }),
   page({ id: 'data-project', path: '/data/projects/:id', module: 'routes/labelling/project.tsx', namespaces: ['labelling'], access: { kind: 'userType' } }),
+  page({ id: 'data-review', path: '/data/review', module: 'routes/labelling/review.tsx', namespaces: ['labelling'], access: { kind: 'user' } }),
 
   // Content (issue 15): blog, tutorials and software articles — en and ru (spec §2 Languages)
   ...([

@@ -63,3 +63,26 @@ export const labellingApi = api.enhanceEndpoints({ addTagTypes: ['LabellingProje
     }),
   }),
 });
+
+export interface ReviewItem {
+  itemId: number;
+  kind: LabellingKind;
+  classes: string[];
+  instructions: string;
+  width: number;
+  height: number;
+  agreed: LabelBox[];
+  disputes: { cls: number; boxes?: { annotator: number; box: LabelBox }[] }[];
+}
+export const reviewImageUrl = (id: number) => `/api/v2/labelling/review/${id}/image`;
+
+/** The trusted reviewer's queue of disputed items. */
+export const labellingReviewApi = labellingApi.injectEndpoints({
+  endpoints: (build) => ({
+    labellingReview: build.query<{ reviewer: boolean; items: ReviewItem[] }, void>({ query: () => 'api/v2/labelling/review', providesTags: ['LabellingProjects'] }),
+    resolveLabellingReview: build.mutation<{ ok: true }, { itemId: number; boxes: LabelBox[] }>({
+      query: ({ itemId, boxes }) => ({ url: `api/v2/labelling/review/${itemId}`, method: 'POST', body: { boxes } }),
+      invalidatesTags: ['LabellingProjects'],
+    }),
+  }),
+});

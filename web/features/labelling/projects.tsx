@@ -271,6 +271,8 @@ function Gallery({ view }: { view: ProjectView }) {
   const [decide, st] = labellingApi.useDecideLabellingItemMutation();
   if (!view.items.length) return null;
   const names = new Map(view.images.map((i) => [i.id, i.fileName]));
+  const tiles = new Map<number, number>();
+  for (const i of view.items) tiles.set(i.imageId, (tiles.get(i.imageId) ?? 0) + 1);
   return (
     <section className="stack" aria-labelledby="lab-gallery">
       <h2 id="lab-gallery">{t('projects.galleryTitle')}</h2>
@@ -279,7 +281,7 @@ function Gallery({ view }: { view: ProjectView }) {
         {view.items.map((item) => {
           const w = Math.round(item.w * item.scale);
           const h = Math.round(item.h * item.scale);
-          const label = item.tile > 0 || view.project.tiling ? t('projects.tileOf', { name: names.get(item.imageId), n: item.tile + 1 }) : names.get(item.imageId);
+          const label = (tiles.get(item.imageId) ?? 1) > 1 ? t('projects.tileOf', { name: names.get(item.imageId), n: item.tile + 1 }) : names.get(item.imageId);
           return (
             <li key={item.id} className="lab-gallery__item">
               <figure className="lab-gallery__figure">
