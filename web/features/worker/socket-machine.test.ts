@@ -121,6 +121,14 @@ describe('localDeadline', () => {
     expect(localDeadline(offer(1, { kind: 'token', deadline: NOW + 170_000 }), NOW)).toBe(NOW + 170_000);
   });
 
+  it('keeps a labelling copy\'s 5-minute lease (its params carry classes), and no longer', () => {
+    const labelling = { ui: 'box' as const, params: { classes: ['car', 'person'] } };
+    expect(localDeadline(offer(1, { ...labelling, deadline: NOW + 290_000 }), NOW)).toBe(NOW + 290_000);
+    expect(localDeadline(offer(1, { ...labelling, deadline: NOW + 900_000 }), NOW)).toBe(NOW + 300_000);
+    // A captcha with the same deadline is still held to its 45 s.
+    expect(localDeadline(offer(1, { deadline: NOW + 290_000 }), NOW)).toBe(NOW + 45_000);
+  });
+
   it('falls back to a full lease when the clocks disagree', () => {
     // This browser's clock runs 5 minutes ahead: the offer would look expired on arrival.
     expect(localDeadline(offer(1, { deadline: NOW - 260_000 }), NOW)).toBe(NOW + 45_000);

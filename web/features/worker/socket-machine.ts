@@ -90,6 +90,8 @@ export type WorkerSocketAction =
 
 /** Longest leases the server grants (server tasks.service LEASE_SECONDS), plus slack. */
 const MAX_LEASE_MS = { image: 45_000, token: 180_000 } as const;
+/** A labelling project's copy (its params carry `classes`) is leased for 5 minutes (server tasks.repo claim). */
+const LABELLING_LEASE_MS = 300_000;
 const CLOCK_SLACK_MS = 5_000;
 
 /**
@@ -98,7 +100,7 @@ const CLOCK_SLACK_MS = 5_000;
  * the type's full lease from now is used instead, so a skewed clock never skips tasks on arrival.
  */
 export function localDeadline(offer: TaskOffer, now: number): number {
-  const max = MAX_LEASE_MS[offer.kind] ?? MAX_LEASE_MS.image;
+  const max = Array.isArray(offer.params.classes) ? LABELLING_LEASE_MS : (MAX_LEASE_MS[offer.kind] ?? MAX_LEASE_MS.image);
   const left = offer.deadline - now;
   if (left > 0 && left <= max + CLOCK_SLACK_MS) return offer.deadline;
   return now + max;
