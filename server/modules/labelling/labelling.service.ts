@@ -149,10 +149,10 @@ export async function startProject(ctx: Ctx, owner: UserRow, projectId: number, 
   });
 }
 
+/** What the worker sees: the instructions (the cabinet shows `comment`, one line of up to 140 characters) and the classes. */
 function taskParams(project: repo.ProjectRow) {
-  const classes = project.classes;
-  const list = classes.map((c, i) => `${i + 1}. ${c}`).join('; ');
-  return { instructions: `${project.instructions}\n${list}`.slice(0, 1000), classes, canNoAnswer: true };
+  const text = project.instructions.replace(/\s+/g, ' ');
+  return { comment: text.length > 140 ? `${text.slice(0, 139)}…` : text, classes: project.classes, canNoAnswer: true };
 }
 
 /** Queues `annotators` tasks for each item (one group per item and round) at `price` each. */

@@ -88,6 +88,9 @@ describe('labelling projects', () => {
     expect(Number(ledger!.s)).toBe(9600);
     expect(Number(ledger!.n)).toBe(8);
     expect((await c.call('POST', `/api/v2/labelling/projects/${id}/start`, { expectedTotal: 9600 })).statusCode).toBe(409);
+    // Workers see the instructions (the cabinet's `comment`) and the classes with every copy.
+    const [queued] = await q<{ payload: { params: Record<string, unknown> } }>(sql`select payload from tasks where customer_id = ${customer.id} limit 1`);
+    expect(queued!.payload.params).toMatchObject({ comment: 'Frame every car and person.', classes: ['car', 'person'], canNoAnswer: true });
 
     const workers = await Promise.all([1, 2].map(() => buildUser(t, { userType: 'worker' })));
     for (const w of workers) await markTrainingPassed(ctx(), w.id);
