@@ -118,7 +118,9 @@ export default function DataLandingPage() {
           </section>
 
           <Banner tone="info">
-            <p>{t('notYet')}</p>
+            <p>
+              {t('notYet')} <LocalizedLink to="/data/projects">{t('projectsLink')}</LocalizedLink>
+            </p>
           </Banner>
 
           <nav aria-labelledby="data-more" className="stack stack--sm">
