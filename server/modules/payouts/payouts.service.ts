@@ -31,7 +31,7 @@ import { renderMail, type MailKind } from '#server/modules/mail/templates.ts';
 import { findUserById, updateUser } from '#server/modules/users/users.repo.ts';
 import { normalizeAddress } from './addresses.ts';
 import * as repo from './payouts.repo.ts';
-import { PayoutSendError, payoutProviders, providerFor } from './providers.ts';
+import { PayoutSendError, providerFor } from './providers.ts';
 
 export interface RequestMeta {
   ip: string;
