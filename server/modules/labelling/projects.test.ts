@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markTrainingPassed } from '#server/modules/workers/workers.service.ts';
+import { upsertApiSettings } from '#server/modules/tasks/tasks.repo.ts';
 import { answerTask, claimTask } from '#server/modules/tasks/tasks.service.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
@@ -142,6 +143,26 @@ describe('labelling projects', () => {
     const other = await asUser((await buildUser(t)).id);
     expect((await other.call('GET', `/api/v2/labelling/projects/${id}`)).statusCode).toBe(404);
     expect((await other.call('GET', `/api/v2/labelling/projects/${id}/export/coco`)).statusCode).toBe(404);
+  });
+
+  it("queues the copies in the customer's default task language: only workers who read it are offered them", async () => {
+    const customer = await buildUser(t, { balance: '1.00' });
+    await upsertApiSettings(t.database.db, customer.id, { defaultLanguage: 'it' });
+    const c = await asUser(customer.id);
+    const id = (await c.call('POST', '/api/v2/labelling/projects', { name: 'Gatti', instructions: 'Incornicia ogni gatto.', classes: ['gatto'], kind: 'bbox', annotators: 1, tiling: false })).json().id;
+    await c.upload(`/api/v2/labelling/projects/${id}/images`, [{ name: 'gatto.png', data: await png(300, 200) }]);
+    const view = (await c.call('GET', `/api/v2/labelling/projects/${id}`)).json();
+    expect((await c.call('POST', `/api/v2/labelling/projects/${id}/start`, { expectedTotal: view.estimate.total })).statusCode).toBe(200);
+    const [task] = await q<{ id: number; language: string | null }>(sql`select id, language from tasks where customer_id = ${customer.id}`);
+    expect(task!.language).toBe('it');
+    const [english, italian] = await Promise.all([1, 2].map(() => buildUser(t, { userType: 'worker' })));
+    for (const w of [english!, italian!]) await markTrainingPassed(ctx(), w.id);
+    // Drain whatever else is queued for an English reader; the Italian copy is never among it.
+    for (let other = await claimTask(ctx(), { id: english!.id, languages: ['en'] }); other; other = await claimTask(ctx(), { id: english!.id, languages: ['en'] })) {
+      expect(other.id).not.toBe(Number(task!.id));
+      await answerTask(ctx(), english!.id, other.id, { kind: 'noMatch' });
+    }
+    expect((await claimTask(ctx(), { id: italian!.id, languages: ['it'] }))?.id).toBe(Number(task!.id));
   });
 
   it('refuses to start beyond the balance, charging nothing', async () => {

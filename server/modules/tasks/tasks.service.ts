@@ -119,7 +119,7 @@ export interface BatchInput {
  * all or nothing, in the caller's transaction: each task is charged `expectedPrice` through the
  * same statement as API submissions (ledger entries and balance), so the total is exactly
  * price × tasks. Tasks of one `groupKey` are never offered to the same worker twice (the claim).
- * Never sandbox, never 100 % recognition.
+ * Never sandbox, never 100 % recognition; the customer's default task language, like API image tasks.
  * @throws TaskError ERROR_TASK_NOT_SUPPORTED (type switched off), ERROR_NO_SLOT_AVAILABLE (the live price moved away from `expectedPrice`), ERROR_ZERO_BALANCE
  */
 export async function submitBatch(ctx: Ctx, input: BatchInput): Promise<{ ids: number[]; price: number }> {
@@ -129,13 +129,15 @@ export async function submitBatch(ctx: Ctx, input: BatchInput): Promise<{ ids: n
   const { q, campaign } = await liveQuote(ctx, def);
   if (q.price !== input.expectedPrice) throw new TaskError('ERROR_NO_SLOT_AVAILABLE', 'The live price changed since the estimate; look at the new estimate and start again.');
   const expiresAt = new Date(Date.now() + input.lifetimeSeconds * 1000);
+  // Like the API's image tasks: the customer's default task language decides which workers read them.
+  const { defaultLanguage } = await repo.findApiSettings(ctx.db, input.customer.id);
   const submissions: Submission[] = input.items.map((item) => ({
     customerId: input.customer.id,
     type: def.slug,
     kind: def.kind,
     payload: { type: def.slug, params: item.params },
     image: item.image,
-    language: null,
+    language: defaultLanguage ?? null,
     price: q.price,
     reward: q.reward,
     softId: null,
