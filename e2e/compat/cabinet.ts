@@ -101,6 +101,24 @@ export class Cabinet {
     return { offer, stage };
   }
 
+  /**
+   * The first offer after `since` that `mine` accepts, skipping (through the stage's Skip button)
+   * any other. A worker isolated by language still takes tasks that carry no language (token
+   * tasks, image tasks of customers without a default language), so in a parallel run another
+   * spec's task can reach it first; skipping gives it straight back to the queue for that spec's
+   * own worker. Returns the offer on screen and a mark taken right after it arrived.
+   */
+  async nextTaskMatching(mine: (offer: TaskOffer) => boolean, since: number, timeoutMs = 60_000): Promise<OnScreenTask & { since: number }> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { offer, stage } = await this.nextTask(since);
+      since = this.mark();
+      if (mine(offer)) return { offer, stage, since };
+      if (Date.now() > deadline) throw new Error(`only other specs' tasks reached the worker (last: task ${offer.id}, ${offer.type})`);
+      await stage.getByRole('button', { name: tr('en', 'worker:stage.skip') }).click();
+    }
+  }
+
   /** The answer the page sent for a task. */
   sentAnswer(taskId: number): unknown {
     const frame = this.frames.find((f) => f.direction === 'sent' && f.message.type === 'answer' && f.message.taskId === taskId);

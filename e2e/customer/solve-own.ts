@@ -10,17 +10,9 @@ import { tr } from '../support/app.ts';
 /** Waits for task `id` (or an offer `id` accepts) on the worker's screen, skipping any other, types `text`, submits; returns the offer. */
 export async function solveOwn(cabinet: Cabinet, id: number | ((offer: TaskOffer) => boolean), text: string, since = cabinet.mark()) {
   const mine = typeof id === 'number' ? (offer: TaskOffer) => offer.id === id : id;
-  for (let tries = 0; tries < 5; tries++) {
-    const { offer, stage } = await cabinet.nextTask(since);
-    since = cabinet.mark();
-    if (!mine(offer)) {
-      await stage.getByRole('button', { name: tr('en', 'worker:stage.skip') }).click();
-      continue;
-    }
-    await stage.getByRole('textbox', { name: tr('en', 'worker:solver.text.label') }).fill(text);
-    await cabinet.submit(stage);
-    const accepted = await cabinet.accepted(offer.id, since);
-    return { offer, accepted };
-  }
-  throw new Error('the worker was never offered the task');
+  const { offer, stage, since: after } = await cabinet.nextTaskMatching(mine, since);
+  await stage.getByRole('textbox', { name: tr('en', 'worker:solver.text.label') }).fill(text);
+  await cabinet.submit(stage);
+  const accepted = await cabinet.accepted(offer.id, after);
+  return { offer, accepted };
 }

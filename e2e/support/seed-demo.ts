@@ -2,7 +2,8 @@
  * e2e/demo: the demo captchas are drawn from a known secret (so the spec knows the answer a person
  * reads off the picture, like E2E_TRAINING_SECRET for exams); its customer's tasks default to
  * Japanese and its worker reads only Japanese, so the tasks the client library and the extension
- * send reach only this worker, and this worker takes no other spec's tasks.
+ * send reach only this worker; a language-free task of another spec that reaches this worker
+ * first is skipped back (Cabinet.nextTaskMatching).
  */
 import type { Ctx } from '#server/lib/ctx.ts';
 import { getOrCreateSecret } from '#server/modules/settings/secrets.repo.ts';

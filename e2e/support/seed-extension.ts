@@ -1,7 +1,8 @@
 /**
  * e2e/extension: the browser extension's customer sends its tasks in Portuguese by default and its
  * worker reads only Portuguese, so what the extension sends reaches only this worker, and this
- * worker takes no other spec's tasks (the demo captchas' known secret is seed-demo.ts's).
+ * worker skips back any language-free task of another spec that reaches it first
+ * (Cabinet.nextTaskMatching; the demo captchas' known secret is seed-demo.ts's).
  */
 import type { Ctx } from '#server/lib/ctx.ts';
 import { upsertApiSettings } from '#server/modules/tasks/tasks.repo.ts';

@@ -1,6 +1,7 @@
 /**
  * e2e/software: its worker reads only Turkish tasks and the spec submits with lang=tr, so no other
- * spec's worker takes them and this worker takes no other spec's tasks.
+ * spec's worker takes them; a language-free task of another spec that reaches this worker is
+ * skipped back (Cabinet.nextTaskMatching).
  */
 import type { Ctx } from '#server/lib/ctx.ts';
 import { setWorkerLanguages } from '#server/modules/workers/workers.service.ts';
