@@ -92,9 +92,12 @@ export class Cabinet {
     await expect.poll(() => this.received('stopped', since).length, { message: 'the server accepted "stop"' }).toBe(1);
   }
 
-  /** The first offer that arrived after `since`, once it is on screen. */
+  /**
+   * The first offer that arrived after `since`, once it is on screen. Waits up to 30 s: the task
+   * may still be on its way (a client library's upload, an extension's), and a loaded machine is slow.
+   */
   async nextTask(since: number): Promise<OnScreenTask> {
-    await expect.poll(() => this.received('offer', since).length, { message: 'a task is offered to the worker' }).toBeGreaterThan(0);
+    await expect.poll(() => this.received('offer', since).length, { message: 'a task is offered to the worker', timeout: 30_000 }).toBeGreaterThan(0);
     const offer = this.received('offer', since)[0]!.task;
     const stage = this.page.getByRole('region', { name: /^Current task: / });
     await expect(stage).toBeVisible();
