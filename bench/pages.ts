@@ -1,6 +1,6 @@
 /**
- * Page scenarios of `npm run bench` (issue 10): for `/`, `/ru/` and `/pricing`, on PGlite and on
- * PostgreSQL,
+ * Page scenarios of `npm run bench` (issue 10, issue 20 #4): for `/`, `/ru/`, `/pricing`, the landing
+ * `/p/recaptcha-v2` and `/make-money-online`, on PGlite and on PostgreSQL,
  * - an uncached render alone (1 connection, PAGE_CACHE=false): p50 / p99;
  * - uncached renders under load (CONNECTIONS, PAGE_CACHE=false): req/s, p99;
  * - the page cache under load (CONNECTIONS, PAGE_CACHE=true, a returning anonymous browser:
@@ -30,6 +30,9 @@ const PAGES = [
   { path: '/', headers: { 'accept-language': 'en' } },
   { path: '/ru/', headers: { 'accept-language': 'ru' } },
   { path: '/pricing', headers: { 'accept-language': 'en' } },
+  // Landing pages carry most of the traffic (issue 20 #4): a captcha-type landing and the worker hub's.
+  { path: '/p/recaptcha-v2', headers: { 'accept-language': 'en' } },
+  { path: '/make-money-online', headers: { 'accept-language': 'en' } },
 ] as const;
 /** A returning visitor: has the CSRF cookie the server issued (tokens are HMACs), accepts brotli. */
 async function returningVisitor(origin: string) {
