@@ -1,7 +1,14 @@
 import { DOC_FAMILIES, DOC_SLUGS, DOCS_LANGUAGES, GUIDE_LANGUAGES } from '#shared/captcha-types/docs/catalog.ts';
-import { DEFAULT_PAGE_LANGUAGES, type Language } from '#shared/i18n/languages.ts';
+import { DEFAULT_PAGE_LANGUAGES, LANGUAGES, type Language } from '#shared/i18n/languages.ts';
 import { DEMOS } from '#shared/demo/catalog.ts';
 import { LANDINGS } from '#shared/landings/catalog.ts';
+
+/**
+ * The pages declared in all fifteen languages (issue 20): home, pricing, about, for-customer, the
+ * captcha-type and proxy landings, the worker-hub landings, the data-labelling landings and
+ * sign-in/registration. Their namespaces are complete in every language (catalogues.test.ts).
+ */
+export const ALL_LANGUAGES: readonly Language[] = LANGUAGES;
 
 /** The data-labelling pages (spec §2); web/features/labelling/landings.ts says what each sells. */
 const DATA_PAGE_PATHS = [
@@ -58,15 +65,15 @@ function page(input: PageInput): PageDef {
 /** Every URL of the product: the single source for the router, redirects, links and sitemap. */
 export const PAGES: readonly PageDef[] = [
   // Public and marketing
-  page({ id: 'home', path: '/', module: 'routes/marketing/home.tsx', namespaces: ['home', 'pricing', 'statistics'] }),
-  page({ id: 'about', path: '/about', module: 'routes/marketing/about.tsx', namespaces: ['about'] }),
-  page({ id: 'pricing', path: '/pricing', module: 'routes/marketing/pricing.tsx', namespaces: ['pricing'] }),
+  page({ id: 'home', path: '/', module: 'routes/marketing/home.tsx', namespaces: ['home', 'pricing', 'statistics'] , languages: ALL_LANGUAGES }),
+  page({ id: 'about', path: '/about', module: 'routes/marketing/about.tsx', namespaces: ['about'] , languages: ALL_LANGUAGES }),
+  page({ id: 'pricing', path: '/pricing', module: 'routes/marketing/pricing.tsx', namespaces: ['pricing'] , languages: ALL_LANGUAGES }),
   // Promotions (issue 11 §6): what promo codes are, and the running discount campaigns
   page({ id: 'p-promocode', path: '/p/promocode', module: 'routes/marketing/promocode.tsx', namespaces: ['promotions'] }),
   page({ id: 'p-discount-campaigns', path: '/p/discount-campaigns', module: 'routes/marketing/discount-campaigns.tsx', namespaces: ['promotions', 'pricing'] }),
   page({ id: 'p-captcha-and-accessibility', path: '/p/captcha-and-accessibility', module: 'routes/marketing/accessibility.tsx', namespaces: ['accessibility'] }),
   // Captcha-type landings (issue 14): one template, one page per declared slug; other /p/ paths stay theirs or 404
-  ...LANDINGS.map((l) => page({ id: `landing-${l.slug}`, path: `/p/${l.slug}`, module: 'routes/marketing/landing.tsx', namespaces: ['landings', 'pricing', 'apidocs'] })),
+  ...LANDINGS.map((l) => page({ id: `landing-${l.slug}`, path: `/p/${l.slug}`, module: 'routes/marketing/landing.tsx', namespaces: ['landings', 'pricing', 'apidocs'] , languages: ALL_LANGUAGES })),
   // Live demos, recognition examples, the browser extension and the workaround product (issue 14)
   page({ id: 'demo', path: '/demo', module: 'routes/demo/index.tsx', namespaces: ['demo'] }),
   ...DEMOS.map((d) => page({ id: `demo-${d.slug}`, path: `/demo/${d.slug}`, module: 'routes/demo/demo.tsx', namespaces: ['demo'] })),
@@ -81,11 +88,11 @@ export const PAGES: readonly PageDef[] = [
   page({ id: 'proxy-ip-whitelist', path: '/proxy/ip-whitelist', module: 'routes/proxy/ip-whitelist.tsx', namespaces: ['proxy'], access: { kind: 'user' } }),
   page({ id: 'proxy-statistics', path: '/proxy/statistics', module: 'routes/proxy/statistics.tsx', namespaces: ['proxy'], access: { kind: 'user' } }),
   page({ id: 'proxy-api', path: '/proxy/api', module: 'routes/proxy/api.tsx', namespaces: ['proxy'] }),
-  page({ id: 'proxy-pricing', path: '/proxy/pricing', module: 'routes/proxy/landing.tsx', namespaces: ['proxy'] }),
-  ...PROXY_LANDINGS.map((l) => page({ id: `proxy-${l.slug}`, path: `/proxy/${l.slug}`, module: 'routes/proxy/landing.tsx', namespaces: ['proxy'] })),
-  page({ id: 'proxy-local-proxies', path: '/proxy/local-proxies', module: 'routes/proxy/landing.tsx', namespaces: ['proxy'] }),
-  ...PROXY_COUNTRIES.map((c) => page({ id: `proxy-local-${c}`, path: `/proxy/local-proxies/${c}`, module: 'routes/proxy/landing.tsx', namespaces: ['proxy'] })),
-  page({ id: 'for-customer', path: '/for-customer', module: 'routes/marketing/for-customer.tsx', namespaces: ['pricing'] }),
+  page({ id: 'proxy-pricing', path: '/proxy/pricing', module: 'routes/proxy/landing.tsx', namespaces: ['proxy'] , languages: ALL_LANGUAGES }),
+  ...PROXY_LANDINGS.map((l) => page({ id: `proxy-${l.slug}`, path: `/proxy/${l.slug}`, module: 'routes/proxy/landing.tsx', namespaces: ['proxy'] , languages: ALL_LANGUAGES })),
+  page({ id: 'proxy-local-proxies', path: '/proxy/local-proxies', module: 'routes/proxy/landing.tsx', namespaces: ['proxy'] , languages: ALL_LANGUAGES }),
+  ...PROXY_COUNTRIES.map((c) => page({ id: `proxy-local-${c}`, path: `/proxy/local-proxies/${c}`, module: 'routes/proxy/landing.tsx', namespaces: ['proxy'] , languages: ALL_LANGUAGES })),
+  page({ id: 'for-customer', path: '/for-customer', module: 'routes/marketing/for-customer.tsx', namespaces: ['pricing'] , languages: ALL_LANGUAGES }),
   // Public statistics (spec §2): an overview and one page per graph
   page({ id: 'public-statistics', path: '/public_statistics', module: 'routes/statistics/overview.tsx', namespaces: ['statistics'] }),
   ...['customer-rate', 'customer-solving-speed', 'service-load', 'workers-online', 'waiting-time', 'employee-rate'].map((slug) =>
@@ -117,7 +124,7 @@ export const PAGES: readonly PageDef[] = [
     ['auth-edit-purse', '/auth/edit_purse/:hash/:userId', 'edit-purse'],
     ['auth-change-email', '/auth/change_email/:hash/:userId/:status', 'change-email'],
     ['auth-delete-email', '/auth/delete_email/:hash/:userId', 'delete-email'],
-  ].map(([id, path, file]) => page({ id: id!, path: path!, module: `routes/auth/${file}.tsx`, namespaces: ['auth'], sitemap: false })),
+  ].map(([id, path, file]) => page({ id: id!, path: path!, module: `routes/auth/${file}.tsx`, namespaces: ['auth'], sitemap: false, ...(id === 'auth-login' || id === 'auth-register' ? { languages: ALL_LANGUAGES } : {}) })),
   // User type selection needs a signed-in user but, of course, no type yet
   page({ id: 'select-role', path: '/select-role', module: 'routes/auth/select-role.tsx', namespaces: ['auth'], access: { kind: 'user' } }),
   page({ id: 'cabinet-edittype', path: '/cabinet/edittype', module: 'routes/auth/select-role.tsx', namespaces: ['auth'], access: { kind: 'user' } }),
@@ -197,21 +204,21 @@ export const PAGES: readonly PageDef[] = [
   page({ id: 'affiliate', path: '/affiliate', module: 'routes/marketing/affiliate.tsx', namespaces: ['partner'] }),
 
   // Worker hub and worker acquisition (issue 19)
-  page({ id: 'play-and-earn', path: '/play-and-earn', module: 'routes/hub/home.tsx', namespaces: ['hub', 'pricing'] }),
+  page({ id: 'play-and-earn', path: '/play-and-earn', module: 'routes/hub/home.tsx', namespaces: ['hub', 'pricing'] , languages: ALL_LANGUAGES }),
   page({ id: 'play-and-earn-leaderboard', path: '/play-and-earn/leaderboard', module: 'routes/hub/leaderboard.tsx', namespaces: ['hub'] }),
   page({ id: 'play-and-earn-profile', path: '/play-and-earn/profile', module: 'routes/hub/profile.tsx', namespaces: ['hub'], access: { kind: 'userType' } }),
   page({ id: 'play-and-earn-rewards', path: '/play-and-earn/rewards', module: 'routes/hub/rewards.tsx', namespaces: ['hub'] }),
   page({ id: 'play-and-earn-play', path: '/play-and-earn/play', module: 'routes/hub/play.tsx', namespaces: ['hub'] }),
   page({ id: 'play-and-earn-training', path: '/play-and-earn/training', module: 'routes/hub/training.tsx', namespaces: ['hub'] }),
   page({ id: 'play-and-earn-faq', path: '/play-and-earn/faq', module: 'routes/hub/faq.tsx', namespaces: ['hub'] }),
-  page({ id: 'make-money-online', path: '/make-money-online', module: 'routes/hub/make-money-online.tsx', namespaces: ['hub', 'pricing'] }),
+  page({ id: 'make-money-online', path: '/make-money-online', module: 'routes/hub/make-money-online.tsx', namespaces: ['hub', 'pricing'] , languages: ALL_LANGUAGES }),
   page({ id: 'jobs', path: '/jobs', module: 'routes/hub/jobs.tsx', namespaces: ['hub'] }),
   page({ id: 'job', path: '/job', module: 'routes/hub/job.tsx', namespaces: ['hub'] }),
   page({ id: 'workers-software', path: '/workers-software', module: 'routes/hub/workers-software.tsx', namespaces: ['hub'] }),
   page({ id: 'workers-software-captcha-bot-rs', path: '/workers-software/captcha-bot-rs', module: 'routes/hub/bot.tsx', namespaces: ['hub'] }),
   page({ id: 'workers-software-rucaptcha-bot', path: '/workers-software/rucaptcha-bot', module: 'routes/hub/bot.tsx', namespaces: ['hub'] }),
   // Data labelling (issue 19): /data and its four pages, one template
-  ...DATA_PAGE_PATHS.map(([id, path]) => page({ id, path, module: 'routes/labelling/landing.tsx', namespaces: ['labelling', 'pricing'] })),
+  ...DATA_PAGE_PATHS.map(([id, path]) => page({ id, path, module: 'routes/labelling/landing.tsx', namespaces: ['labelling', 'pricing'] , languages: ALL_LANGUAGES })),
   page({ id: 'data-projects', path: '/data/projects', module: 'routes/labelling/projects.tsx', namespaces: ['labelling'], access: { kind: 'userType' } }),
   page({ id: 'data-project', path: '/data/projects/:id', module: 'routes/labelling/project.tsx', namespaces: ['labelling'], access: { kind: 'userType' } }),
   page({ id: 'data-review', path: '/data/review', module: 'routes/labelling/review.tsx', namespaces: ['labelling'], access: { kind: 'user' } }),

@@ -11,12 +11,54 @@ function loaderKey(lang: string, ns: string) {
   return `../../shared/i18n/locales/${lang}/${ns}.json`;
 }
 
+/** One text looked up while rendering: asked in `lng`, found in `usedLng` (undefined: nowhere). */
+export interface Lookup {
+  lng: string;
+  ns: string;
+  key: string;
+  usedLng: string | undefined;
+}
+const lookupListeners = new Set<(lookup: Lookup) => void>();
+
+/**
+ * Test builds only (`import.meta.env.MODE === 'test'`): calls `listener` for every text rendered,
+ * so a test sees each English fallback and each namespace a page uses. English stays the
+ * fallback of a missing key in production (a safety net), never silently in tests.
+ */
+export function watchLookups(listener: (lookup: Lookup) => void): () => void {
+  lookupListeners.add(listener);
+  return () => lookupListeners.delete(listener);
+}
+
+const lookupProbe = {
+  type: 'postProcessor' as const,
+  name: 'lookupProbe',
+  process(value: unknown, key: string | string[], options: { lng?: string; ns?: string | string[]; i18nResolved?: { usedLng?: string; usedNS?: string; res?: unknown; exactUsedKey?: string } }, translator: { language?: string }) {
+    const resolved = options.i18nResolved;
+    const lookup: Lookup = {
+      lng: options.lng ?? translator.language ?? '',
+      ns: resolved?.usedNS ?? '',
+      key: resolved?.exactUsedKey ?? (Array.isArray(key) ? key.join('|') : key),
+      usedLng: resolved?.res === undefined ? undefined : resolved.usedLng,
+    };
+    for (const listener of lookupListeners) listener(lookup);
+    return value;
+  },
+};
+
+/**
+ * Plural forms: i18next picks the suffix (`_one`, `_few`, `_many`, `_other`, …) from
+ * Intl.PluralRules of the language, so each catalogue carries the categories its language has.
+ */
 /** Creates an i18next instance synchronously from already loaded catalogues. */
 export function createI18n(lang: Language, resources: Resource, brandName: string): I18n {
   const instance = i18next.createInstance();
+  const probe = import.meta.env.MODE === 'test';
+  if (probe) instance.use(lookupProbe);
   void instance.init({
     lng: lang,
     fallbackLng: 'en',
+    ...(probe ? { postProcess: ['lookupProbe'], postProcessPassResolved: true } : {}),
     resources,
     defaultNS: 'common',
     ns: Object.keys(resources[lang] ?? {}),

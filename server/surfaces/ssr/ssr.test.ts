@@ -55,9 +55,9 @@ describe('server-rendered pages', () => {
     const ru = await get('/ru/privacy-policy');
     expect(ru.statusCode).toBe(302);
     expect(ru.headers.location).toBe('/privacy-policy');
-    const de = await get('/de/about');
+    const de = await get('/de/terms-of-service');
     expect(de.statusCode).toBe(302);
-    expect(de.headers.location).toBe('/about');
+    expect(de.headers.location).toBe('/terms-of-service');
     const privacy = await get('/privacy-policy');
     expect(privacy.statusCode).toBe(200);
     expect(links(privacy.body, 'alternate').length).toBe(2); // en and x-default

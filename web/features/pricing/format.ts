@@ -44,12 +44,35 @@ export function formatAmount(amount: string, lang: string): string {
   return `${sign ? '−' : ''}${grouped}${fraction ? decimal + fraction : ''}`;
 }
 
-/** "45.00", "RUB", "ru" → "45,00 ₽"; "0.50", "USD", "en" → "$0.50"; "3.60", "CNY" → "¥3.60". */
+const placements = new Map<string, boolean>();
+
+/** Whether `lang` writes the sign of `currency` before the amount ("$0.50") or after it ("0,50 $"). */
+function signBefore(currency: string, lang: string, fallback: boolean): boolean {
+  const key = `${lang}\n${currency}`;
+  let found = placements.get(key);
+  if (found === undefined) {
+    try {
+      const parts = new Intl.NumberFormat(lang, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(1);
+      found = parts.findIndex((p) => p.type === 'currency') < parts.findIndex((p) => p.type === 'integer');
+    } catch {
+      found = fallback;
+    }
+    placements.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * "45.00", "RUB", "ru" → "45,00 ₽"; "0.50", "USD", "en" → "$0.50"; "3.60", "CNY" → "¥3.60";
+ * "0.50", "USD", "de" → "0,50 $": in the other languages the sign goes where Intl puts it.
+ */
 export function formatPrice(amount: string, currency: string, lang: string): string {
   const number = formatAmount(amount, lang);
   const sign = SIGNS[currency];
   if (!sign) return `${number}\u00a0${currency}`;
-  return sign.before ? `${sign.sign}${number}` : `${number}\u00a0${sign.sign}`;
+  // en, ru and zh keep the product's own placement (the sign table); the other languages Intl's.
+  const before = lang === 'en' || lang === 'ru' || lang === 'zh' ? sign.before : signBefore(currency, lang, sign.before);
+  return before ? `${sign.sign}${number}` : `${number}\u00a0${sign.sign}`;
 }
 
 /** A decimal string times a whole number, exactly: ("0.50", 3) → "1.50". */
