@@ -7,13 +7,14 @@ import { exactly, gotoHydrated, LANGS, signInTo, tr } from '../support/app.ts';
  * Labelling projects (issue 19), the customer's side: create a bounding-box project with two
  * classes, upload five photos (two in a zip) and one large image that is tiled, see the live
  * estimate (items × annotators × price per task); the pages in en, ru and zh at 1280 and 390 px
- * without sideways scrolling. The project is not started here: its tasks would reach other specs'
- * workers (server/modules/labelling/projects.test.ts covers the start, the charge and the rest).
+ * without sideways scrolling. This draft is never started; journey.spec.ts starts its own project
+ * and follows it to the exports.
  */
 
 const png = (width: number, height: number, g: number) => sharp({ create: { width, height, channels: 3, background: { r: 40, g, b: 90 } } }).png().toBuffer();
 
 test('a customer creates a bounding-box project, uploads images and a zip, and sees the estimate', async ({ page }) => {
+  test.setTimeout(90_000);
   const account = readAccounts().labellingCustomer;
   await signInTo(page, account, '/data/projects');
   const name = `Street scenes ${Date.now()}`;

@@ -77,8 +77,13 @@ export const SEEDED_ACCOUNTS = {
   /** e2e/extension: the browser extension's customer (tasks default to Portuguese) and a worker who reads only Portuguese. */
   extensionCustomer: { email: 'extension-customer@example.com', password: 'extension-customer-password', type: 'customer', balance: '10' },
   extensionWorker: { email: 'extension-worker@example.com', password: 'extension-worker-password', type: 'worker', balance: '0', trained: true },
-  /** e2e/labelling: creates a labelling project, uploads images and zips, sees the estimate (never starts it in CI: its tasks would reach other specs' workers). */
+  /** e2e/labelling/labelling.spec.ts: creates a labelling project, uploads images and zips, sees the estimate (a draft, never started). */
   labellingCustomer: { email: 'labelling-customer@example.com', password: 'labelling-customer-password', type: 'customer', balance: '10' },
+  /** e2e/labelling/journey.spec.ts: a customer whose tasks default to Italian (seed-labelling.ts), two annotators who read only Italian, and a trusted reviewer. */
+  labelJourneyCustomer: { email: 'label-journey-customer@example.com', password: 'label-journey-customer-password', type: 'customer', balance: '2' },
+  labelAnnotatorA: { email: 'label-annotator-a@example.com', password: 'label-annotator-a-password', type: 'worker', balance: '0', trained: true },
+  labelAnnotatorB: { email: 'label-annotator-b@example.com', password: 'label-annotator-b-password', type: 'worker', balance: '0', trained: true },
+  labelReviewer: { email: 'label-reviewer@example.com', password: 'label-reviewer-password', type: 'worker', balance: '0', trained: true, trusted: true },
 } as const;
 
 /**

@@ -21,6 +21,7 @@ import { seedStatisticsHistory } from './seed-statistics.ts';
 import { seedSoftware } from './seed-software.ts';
 import { seedDemo } from './seed-demo.ts';
 import { seedExtension } from './seed-extension.ts';
+import { seedLabelling } from './seed-labelling.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -54,6 +55,8 @@ try {
   await seedDemo(ctx, { customer: created.demoCustomer!.id, worker: created.demoWorker!.id });
   // The extension spec's language-isolated customer and worker (e2e/extension).
   await seedExtension(ctx, { customer: created.extensionCustomer!.id, worker: created.extensionWorker!.id });
+  // The labelling journey's language-isolated customer and annotators (e2e/labelling/journey.spec.ts).
+  await seedLabelling(ctx, { customer: created.labelJourneyCustomer!.id, annotators: [created.labelAnnotatorA!.id, created.labelAnnotatorB!.id, created.labelReviewer!.id] });
   process.stdout.write(JSON.stringify(created) + '\n');
 } finally {
   await database.close();
