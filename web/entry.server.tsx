@@ -32,6 +32,8 @@ export interface RenderInput {
 export interface ClientBuild {
   entry: string | null;
   css: string[];
+  /** The body font's woff2 files to preload (Assets.fonts). */
+  fonts?: Assets['fonts'];
   chunks: Record<string, string[]>;
 }
 
@@ -79,7 +81,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
 
   const page = (context.matches.at(-1)?.route.handle as PageHandle | undefined)?.page ?? null;
   const lang = i18n.language as BootData['i18n']['lang'];
-  const assets: Assets = { css: input.build.css };
+  const assets: Assets = { css: input.build.css, fonts: input.build.fonts };
   const boot: BootData = {
     state: store.getState(),
     i18n: { lang, resources: pickResources(i18n, lang, page?.namespaces ?? []) },
@@ -101,7 +103,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
         </Provider>
       </AssetsContext.Provider>,
       {
-        bootstrapScriptContent: `window.__APP__=${serializeForScript(boot)}`,
+        // zod's jitless mode in the browser: its probe for `new Function` is reported as a CSP
+        // violation (script-src has no 'unsafe-eval'); zod reads this global when it loads.
+        bootstrapScriptContent: `window.__zod_globalConfig={jitless:true};window.__APP__=${serializeForScript(boot)}`,
         bootstrapModules: input.build.entry ? [input.build.entry] : [],
         onAllReady() {
           const chunks: Buffer[] = [];

@@ -5,6 +5,7 @@ import type { ClientBuild } from '#web/entry.server.tsx';
 interface ManifestChunk {
   file: string;
   css?: string[];
+  assets?: string[];
   imports?: string[];
   isEntry?: boolean;
 }
@@ -28,5 +29,9 @@ export function readClientBuild(clientDir: string): ClientBuild {
   const entry = manifest[entryKey]!;
   const chunks: ClientBuild['chunks'] = {};
   for (const key of Object.keys(manifest)) if (key.startsWith('web/routes/')) chunks[key] = withImports(key);
-  return { entry: '/' + entry.file, css: (entry.css ?? []).map((c) => '/' + c), chunks };
+  // The variable Inter's subsets the pages preload (root.tsx), from the files the stylesheet references.
+  const font = (subset: string) => entry.assets?.find((a) => new RegExp(`/inter-${subset}-wght-normal-[\\w-]+\\.woff2$`).test(a));
+  const [latin, cyrillic] = [font('latin'), font('cyrillic')];
+  const fonts = { ...(latin && { latin: '/' + latin }), ...(cyrillic && { cyrillic: '/' + cyrillic }) };
+  return { entry: '/' + entry.file, css: (entry.css ?? []).map((c) => '/' + c), fonts, chunks };
 }

@@ -24,7 +24,7 @@ function Example({ ex, lang }: { ex: RecognitionExample; lang: string }) {
   return (
     <li className="recognition-card" data-testid="recognition-example" data-example-id={ex.id}>
       <div className="recognition-card__media">
-        {ex.image ? <img src={ex.image} alt={t('recognition.imageAlt', { name: t(`demos.${ex.slug}.name`) })} className="demo-image" /> : <p className="demo-question">{ex.question}</p>}
+        {ex.image ? <img src={ex.image} alt={t('recognition.imageAlt', { name: t(`demos.${ex.slug}.name`) })} className="demo-image" loading="lazy" decoding="async" /> : <p className="demo-question">{ex.question}</p>}
       </div>
       <dl className="recognition-card__facts">
         <div><dt>{t('recognition.demo')}</dt><dd><LocalizedLink to={`/demo/${ex.slug}`} className="link">{t(`demos.${ex.slug}.name`)}</LocalizedLink></dd></div>
