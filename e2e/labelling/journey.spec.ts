@@ -180,6 +180,8 @@ test('labelling journey: a project is annotated in two cabinets, a dispute revie
   await page.getByRole('button', { name: exactly(tr('en', 'labelling:projects.create')) }).click();
   await page.getByRole('link', { name: tr('en', 'labelling:projects.open') }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // Its copies go to workers who read the customer's default worker language (seeded: Italian).
+  await expect(page.getByText(tr('en', 'labelling:projects.language', { language: 'Italiano' }))).toBeVisible();
   const projectPath = new URL(page.url()).pathname;
   const projectId = Number(projectPath.split('/').pop());
 

@@ -61,7 +61,7 @@ test('a customer creates a bounding-box project, uploads images and a zip, and s
         await gotoHydrated(page, url);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${url} scrolls sideways at ${width}`).toBe(true);
-        if (process.env.LABELLING_SHOTS) await page.screenshot({ path: `${process.env.LABELLING_SHOTS}/${lang}-${width}-${path === projectPath ? 'project' : 'list'}.png`, fullPage: true });
+        if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/labelling-draft-${lang}-${width}-${path === projectPath ? 'project' : 'list'}.png`, fullPage: true });
       }
     }
   }

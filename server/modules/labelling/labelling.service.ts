@@ -4,6 +4,7 @@ import { getCaptchaType } from '#shared/captcha-types/index.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { withDb, type Ctx } from '#server/lib/ctx.ts';
 import type { UserRow } from '#server/modules/users/users.repo.ts';
+import { findApiSettings } from '#server/modules/tasks/tasks.repo.ts';
 import { batchResults, liveQuote, submitBatch } from '#server/modules/tasks/tasks.service.ts';
 import { TaskError } from '#server/modules/tasks/task-error.ts';
 import { toCoco, toCsv, toVoc, toYolo, type ExportFile, type ExportImage } from './export.ts';
@@ -240,13 +241,13 @@ export async function projectView(ctx: Ctx, owner: UserRow, projectId: number) {
   await ownProject(ctx, owner, projectId);
   await syncProject(ctx, projectId);
   const project = (await repo.findProject(ctx.db, projectId))!;
-  const [images, items] = await Promise.all([repo.listImages(ctx.db, projectId), repo.listItems(ctx.db, projectId)]);
+  const [images, items, settings] = await Promise.all([repo.listImages(ctx.db, projectId), repo.listItems(ctx.db, projectId), findApiSettings(ctx.db, owner.id)]);
   const progress = { pending: 0, queued: 0, review: 0, accepted: 0, rejected: 0 };
   for (const i of items) progress[i.status]++;
   const perClass = project.classes.map(() => 0);
   for (const img of await exportImages(ctx, project)) for (const b of img.boxes) perClass[b.cls] = (perClass[b.cls] ?? 0) + 1;
   return {
-    project: { id: project.id, name: project.name, instructions: project.instructions, classes: project.classes, kind: project.kind, annotators: project.annotators, tiling: project.tiling, status: project.status, priceEach: project.priceEach, charged: project.charged },
+    project: { id: project.id, name: project.name, instructions: project.instructions, classes: project.classes, kind: project.kind, annotators: project.annotators, tiling: project.tiling, status: project.status, priceEach: project.priceEach, charged: project.charged, language: settings.defaultLanguage },
     estimate: project.status === 'draft' ? await estimate(ctx, project, items.length) : null,
     images,
     items: items.map((i) => ({ id: i.id, imageId: i.imageId, tile: i.tile, x: i.x, y: i.y, w: i.w, h: i.h, scale: i.scale, status: i.status, result: i.result, disputes: i.disputes, round: i.round })),

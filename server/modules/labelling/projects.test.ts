@@ -152,6 +152,7 @@ describe('labelling projects', () => {
     const id = (await c.call('POST', '/api/v2/labelling/projects', { name: 'Gatti', instructions: 'Incornicia ogni gatto.', classes: ['gatto'], kind: 'bbox', annotators: 1, tiling: false })).json().id;
     await c.upload(`/api/v2/labelling/projects/${id}/images`, [{ name: 'gatto.png', data: await png(300, 200) }]);
     const view = (await c.call('GET', `/api/v2/labelling/projects/${id}`)).json();
+    expect(view.project.language).toBe('it');
     expect((await c.call('POST', `/api/v2/labelling/projects/${id}/start`, { expectedTotal: view.estimate.total })).statusCode).toBe(200);
     const [task] = await q<{ id: number; language: string | null }>(sql`select id, language from tasks where customer_id = ${customer.id}`);
     expect(task!.language).toBe('it');

@@ -17,7 +17,7 @@ export interface ProjectSummary {
   createdAt: string;
 }
 export interface ProjectView {
-  project: { id: number; name: string; instructions: string; classes: string[]; kind: LabellingKind; annotators: number; tiling: boolean; status: ProjectSummary['status']; priceEach: number | null; charged: number | null };
+  project: { id: number; name: string; instructions: string; classes: string[]; kind: LabellingKind; annotators: number; tiling: boolean; status: ProjectSummary['status']; priceEach: number | null; charged: number | null; language: string | null };
   estimate: { type: string; priceEach: number; items: number; annotators: number; tasks: number; total: number } | null;
   images: { id: number; fileName: string; width: number; height: number; bytes: number }[];
   items: { id: number; imageId: number; tile: number; x: number; y: number; w: number; h: number; scale: number; status: ItemStatus; result: LabelBox[] | null; round: number }[];

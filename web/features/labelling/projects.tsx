@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isLanguage, LANGUAGE_NAMES } from '#shared/i18n/languages.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';
@@ -140,6 +141,10 @@ export function ProjectDetail({ id, lang }: { id: number; lang: string }) {
         </span>
       </div>
       <p>{v.project.instructions}</p>
+      <p className="text-sm text-secondary">
+        {v.project.language ? t('projects.language', { language: isLanguage(v.project.language) ? LANGUAGE_NAMES[v.project.language] : v.project.language }) : t('projects.anyLanguage')}{' '}
+        <LocalizedLink to="/setting">{t('projects.languageSetting')}</LocalizedLink>
+      </p>
       {v.project.status === 'draft' ? <DraftPanel view={v} lang={lang} /> : <Progress view={v} lang={lang} />}
       <Gallery view={v} />
     </div>
