@@ -22,6 +22,8 @@ import { hasDatabase, queryE2eDatabase } from '../support/db.ts';
  * still reach them: it is skipped back to the queue.
  */
 
+/** As the project page shows an amount (web/features/labelling/projects.tsx). */
+const usd = (micros: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(micros / 1_000_000);
 const shots = process.env.SCREENSHOT_DIR;
 const INSTRUCTIONS = 'Frame every car and every person, tight to the edges. Journey project.';
 const CAR = 0;
@@ -193,7 +195,7 @@ test('labelling journey: a project is annotated in two cabinets, a dispute revie
   expect(draft.estimate.tasks).toBe(14);
   expect(draft.estimate.total).toBe(14 * draft.estimate.priceEach);
   const start = page.getByRole('button', { name: /^Start for \$/ });
-  await expect(start).toHaveText(tr('en', 'labelling:projects.start', { total: `$${(draft.estimate.total / 1e6).toFixed(4)}` }));
+  await expect(start).toHaveText(tr('en', 'labelling:projects.start', { total: usd(draft.estimate.total) }));
   await start.click();
   await expect(page.getByText(tr('en', 'labelling:projects.status.running')).first()).toBeVisible();
 
