@@ -6,7 +6,7 @@ import { parseMoney } from '../../shared/money.ts';
 import { readZip } from '../../server/modules/labelling/zip.ts';
 import { Cabinet } from '../compat/cabinet.ts';
 import { readAccounts, type E2eAccount } from '../support/accounts.ts';
-import { exactly, gotoHydrated, LANGS, signInTo, tr } from '../support/app.ts';
+import { exactly, gotoHydrated, LANGS, signInTo, tr, waitForHydration } from '../support/app.ts';
 import { hasDatabase, queryE2eDatabase } from '../support/db.ts';
 
 /**
@@ -171,6 +171,8 @@ test('labelling journey: a project is annotated in two cabinets, a dispute revie
     return { context, rp };
   });
   await signInTo(page, accounts.labelJourneyCustomer, '/data/projects');
+  // The form is controlled by React: typing before hydration would be reset.
+  await waitForHydration(page);
   const before = await money(page);
 
   // The project: two classes, two annotators an image, large images tiled.

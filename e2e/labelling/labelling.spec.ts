@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { readAccounts } from '../support/accounts.ts';
-import { exactly, gotoHydrated, LANGS, signInTo, tr } from '../support/app.ts';
+import { exactly, gotoHydrated, LANGS, signInTo, tr, waitForHydration } from '../support/app.ts';
 
 /**
  * Labelling projects (issue 19), the customer's side: create a bounding-box project with two
@@ -19,6 +19,8 @@ test('a customer creates a bounding-box project, uploads images and a zip, and s
   test.setTimeout(90_000);
   const account = readAccounts().labellingCustomer;
   await signInTo(page, account, '/data/projects');
+  // The form is controlled by React: typing before hydration would be reset.
+  await waitForHydration(page);
   const name = `Street scenes ${Date.now()}`;
   await page.getByLabel(tr('en', 'labelling:projects.name')).fill(name);
   await page.getByLabel(tr('en', 'labelling:projects.instructions')).fill('Frame every car and every person, tight to the edges.');
