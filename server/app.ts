@@ -190,6 +190,8 @@ export async function buildApp({ config, database, logger, mailer }: AppDeps): P
         maxAge: '365d',
         index: false,
         wildcard: true,
+        // The build's brotli/gzip copies (scripts/precompress.mjs), sent as they are.
+        preCompressed: true,
       });
     }
     const favicon = path.join(CLIENT_DIR, 'favicon.svg');
