@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type BrowserContext, type Cookie, type Locator, type Page } from '@playwright/test';
+import { LANGUAGES, type Language } from '../../shared/i18n/languages.ts';
 
 export type Lang = 'en' | 'ru' | 'zh';
 export const LANGS: readonly Lang[] = ['en', 'ru', 'zh'];
@@ -13,7 +14,7 @@ export const BRAND = 'CaptchaHub';
 type Catalogue = { [key: string]: string | Catalogue };
 const catalogues = new Map<string, Catalogue>();
 
-function catalogue(lang: Lang, ns: string): Catalogue {
+function catalogue(lang: Language, ns: string): Catalogue {
   const key = `${lang}/${ns}`;
   let cat = catalogues.get(key);
   if (!cat) {
@@ -25,7 +26,7 @@ function catalogue(lang: Lang, ns: string): Catalogue {
 }
 
 /** A translated string from shared/i18n/locales, `{{brand}}` filled in. `key` is `ns:dotted.path`. */
-export function tr(lang: Lang, key: string, vars: Record<string, string> = {}): string {
+export function tr(lang: Language, key: string, vars: Record<string, string> = {}): string {
   const [ns, dotted] = key.includes(':') ? (key.split(':') as [string, string]) : ['common', key];
   let node: string | Catalogue | undefined = catalogue(lang, ns);
   for (const part of dotted.split('.')) node = typeof node === 'object' ? node[part] : undefined;
@@ -39,9 +40,9 @@ export function exactly(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
 
-/** The language switcher's button, in whichever language the page is shown. */
+/** The language switcher's button, in whichever of the fifteen languages the page is shown. */
 export function languageButton(page: Page): Locator {
-  const names = LANGS.map((l) => tr(l, 'language.choose').replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const names = [...new Set(LANGUAGES.map((l) => tr(l, 'language.choose').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))];
   return page.getByRole('button', { name: new RegExp(`^(${names.join('|')})$`) });
 }
 
