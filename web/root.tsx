@@ -15,18 +15,25 @@ import { UNTRACKED_PAGE_IDS } from './routes.ts';
 import { ErrorScreen, NotFoundScreen } from './components/layout/error-screens.tsx';
 import { useAppSelector } from './store/hooks.ts';
 
-/** One canonical link and the hreflang alternates of the languages the page declares. */
+/**
+ * One canonical link and the hreflang alternates of the languages the page declares, or of the
+ * languages its content exists in (an English-only article): a language version the content lacks
+ * shows another language's text, so its canonical is that language's URL.
+ */
 function LanguageLinks() {
   const { page, lang, path } = useCurrentPage();
   const sites = useAppSelector((s) => s.app.sites);
+  const content = useAppSelector((s) => s.app.contentLanguages);
   if (!page) return null;
+  const languages = content?.path === path && content.languages.length > 0 ? content.languages : page.languages;
+  const canonicalLang = languages.includes(lang) ? lang : languages[0]!;
   return (
     <>
-      <link rel="canonical" href={canonicalUrl(sites, lang, path)} />
-      {page.languages.map((l) => (
+      <link rel="canonical" href={canonicalUrl(sites, canonicalLang, path)} />
+      {languages.map((l) => (
         <link key={l} rel="alternate" hrefLang={l} href={canonicalUrl(sites, l, path)} />
       ))}
-      {page.languages.includes('en') && <link rel="alternate" hrefLang="x-default" href={canonicalUrl(sites, 'en', path)} />}
+      {languages.includes('en') && <link rel="alternate" hrefLang="x-default" href={canonicalUrl(sites, 'en', path)} />}
     </>
   );
 }

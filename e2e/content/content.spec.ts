@@ -126,7 +126,7 @@ test('a moderator writes, schedules and publishes an article; visitors find it; 
   expect((await sharp(await small.body()).metadata()).width).toBe(480);
   const rss = await (await request.get('/blog/rss.xml')).text();
   expect(rss).toContain(`<title><![CDATA[${title}]]></title>`);
-  expect(await (await request.get('/sitemap.xml')).text()).toContain(`/blog/${slug}</loc>`);
+  expect(await (await request.get('/sitemap-en.xml')).text()).toContain(`/blog/${slug}</loc>`);
 
   // Editing adds a revision; restoring the first brings the old title back, on the public page too.
   await page.goto(`/editor/blog/${slug}/edit`);
@@ -162,7 +162,7 @@ test('a moderator writes, schedules and publishes an article; visitors find it; 
   await expect(visitor.getByRole('heading', { name: c('list.noResultsTitle') })).toBeVisible();
   expect((await visitor.goto(`/blog/${slug}`))!.status()).toBe(404);
   expect(await (await request.get('/blog/rss.xml')).text()).not.toContain(slug);
-  expect(await (await request.get('/sitemap.xml')).text()).not.toContain(slug);
+  expect(await (await request.get('/sitemap-en.xml')).text()).not.toContain(slug);
   await visitor.context().close();
 });
 

@@ -17,6 +17,11 @@ export interface AppState {
   hasSession: boolean;
   /** Extra headers sent with every API call (spec §7: proxy headers). */
   extraHeaders: Record<string, string>;
+  /**
+   * The languages the content at `path` exists in, when narrower than the page's declared ones (an
+   * article written in English only): the head's canonical and alternates follow it.
+   */
+  contentLanguages?: { path: string; languages: Language[] };
 }
 
 export const initialAppState: AppState = {
@@ -41,7 +46,10 @@ export const appSlice = createSlice({
     extraHeadersSet(state, action: PayloadAction<Record<string, string>>) {
       state.extraHeaders = action.payload;
     },
+    contentLanguagesSet(state, action: PayloadAction<{ path: string; languages: Language[] }>) {
+      state.contentLanguages = action.payload;
+    },
   },
 });
 
-export const { foreignBannerDismissed, extraHeadersSet } = appSlice.actions;
+export const { foreignBannerDismissed, extraHeadersSet, contentLanguagesSet } = appSlice.actions;

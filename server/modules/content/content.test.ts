@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
 import { renderMarkdown } from './render.ts';
 import { importSeedContent, readSeeds } from './seed.ts';
+import { allSitemaps } from '#server/test/crawler.ts';
 
 let t: TestApp;
 let editor: string;
@@ -163,14 +164,14 @@ describe('articles', () => {
     expect(restored.json().versions.en).toMatchObject({ title: 'First title', body: 'Original unicorn text.' });
     expect((await list('/api/v1/articles?language=en&text=unicorn')).records.map((r) => r.slug)).toEqual(['revised']);
     expect((await t.app.inject({ method: 'GET', url: '/blog/rss.xml' })).body).toContain('/blog/revised');
-    expect((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body).toContain('/blog/revised');
+    expect((await allSitemaps(t.app))).toContain('/blog/revised');
 
     expect((await update(a.id, article({ slug: 'revised', status: 'unpublished', tags: ['revisions'] }, { title: 'First title', body: 'Original unicorn text.' }))).statusCode).toBe(200);
     expect((await list('/api/v1/articles?language=en&text=unicorn')).records).toEqual([]);
     expect((await list('/api/v1/articles?language=en&tag=revisions')).records).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/articles/by-slug/revised' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/blog/rss.xml' })).body).not.toContain('/blog/revised');
-    expect((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body).not.toContain('/blog/revised');
+    expect((await allSitemaps(t.app))).not.toContain('/blog/revised');
   });
 
   it('refuses a slug taken in the collection, and input that is not valid, with clear errors', async () => {

@@ -8,6 +8,7 @@ import { CAPTCHA_TYPES } from '#shared/captcha-types/index.ts';
 import { DOC_FAMILIES, GUIDE_LANGUAGES } from '#shared/captcha-types/docs/catalog.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { csrfTokenFor } from '#server/test/factories.ts';
+import { allSitemaps } from '#server/test/crawler.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,7 +70,7 @@ describe('documentation pages', () => {
   });
 
   it('the sitemap lists the home, every type and every family in en, ru and zh', async () => {
-    const xml = await html('/sitemap.xml');
+    const xml = await allSitemaps(t.app);
     for (const def of CAPTCHA_TYPES) {
       expect(xml).toContain(`<loc>http://localhost:3000/api-docs/${def.slug}</loc>`);
       expect(xml).toContain(`<loc>http://localhost:3000/ru/api-docs/${def.slug}</loc>`);

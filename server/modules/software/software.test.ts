@@ -5,6 +5,7 @@ import type { ListingInputDraft, OwnListing, SoftwareDetail, SoftwareList, Softw
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { browserHeaders, buildUser, sessionCookieFor } from '#server/test/factories.ts';
 import * as repo from './software.repo.ts';
+import { allSitemaps } from '#server/test/crawler.ts';
 
 let t: TestApp;
 let developer: { id: number; session: string };
@@ -265,7 +266,7 @@ describe('catalogue list', () => {
     expect(detail).toMatchObject({ claimed: false, rating: { average: null, count: 0 }, usage: 0, links: { repository: 'https://github.com/2captcha/2captcha-python' } });
     expect(detail.descriptionHtml).toContain('<code>pip install 2captcha-python</code>');
     await addListing(developer.session, { name: 'Never Approved' });
-    const sitemap = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    const sitemap = (await allSitemaps(t.app));
     expect(sitemap).toContain('/software/2captcha-python</loc>');
     expect(sitemap).toContain('/ru/software/2captcha-python</loc>');
     expect(sitemap).not.toContain('/software/never-approved<');

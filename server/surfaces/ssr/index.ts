@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isRussianSpeaking } from '#shared/i18n/languages.ts';
+import { isLanguage, isRussianSpeaking } from '#shared/i18n/languages.ts';
 import { hostKindOf, normalizedRedirect } from '#shared/i18n/routing.ts';
 import type { Sites } from '#server/config.ts';
 import { CLIENT_DIR } from '#server/lib/root.ts';
@@ -14,7 +14,8 @@ import { buildEntry, inlineScriptHashes, sendEntry, type CachedPage, type PageCa
 import { sitemapEntries } from '#server/modules/content/content.service.ts';
 import { sitemapEntries as softwareSitemapEntries } from '#server/modules/software/software.service.ts';
 import { contentFeeds } from './content-feeds.ts';
-import { robotsTxt, sitemapXml } from './seo.ts';
+import { registerOgImages, withSocialMeta } from './og-image.ts';
+import { languageOrigin, languageSitemapXml, robotsTxt, sitemapIndexXml, sitemapPages } from './seo.ts';
 
 export interface SsrOptions {
   sites: Sites;
@@ -55,9 +56,26 @@ export const ssr = fp(
   async (app: FastifyInstance, opts: SsrOptions) => {
     const build = readClientBuild(CLIENT_DIR);
 
-    app.get('/robots.txt', async (_req, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(opts.sites)));
-    app.get('/sitemap.xml', async (req, reply) => reply.type('application/xml; charset=utf-8').send(sitemapXml(opts.sites, [...(await sitemapEntries(req.ctx)), ...(await softwareSitemapEntries(req.ctx))])));
+    // Robots and sitemaps per host: each host's index lists the language sitemaps whose canonical URLs live on it.
+    const originOfRequest = (req: FastifyRequest) => {
+      const kind = hostKindOf(opts.sites, req.headers.host ?? '');
+      return (kind === 'ru' ? opts.sites.ru : kind === 'zh' ? opts.sites.zh : null) ?? opts.sites.intl;
+    };
+    const sitemapEntriesNow = async (req: FastifyRequest) => sitemapPages([...(await sitemapEntries(req.ctx)), ...(await softwareSitemapEntries(req.ctx))]);
+    app.get('/robots.txt', async (req, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(originOfRequest(req))));
+    app.get('/sitemap.xml', async (req, reply) =>
+      reply.type('application/xml; charset=utf-8').send(sitemapIndexXml(opts.sites, originOfRequest(req), await sitemapEntriesNow(req))),
+    );
+    app.get<{ Params: { lang: string } }>('/sitemap-:lang.xml', async (req, reply) => {
+      const lang = req.params.lang;
+      const pages = await sitemapEntriesNow(req);
+      if (!isLanguage(lang) || !pages.some((p) => p.languages.includes(lang))) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      const origin = languageOrigin(opts.sites, lang);
+      if (origin !== originOfRequest(req)) return reply.redirect(`${origin}/sitemap-${lang}.xml`, 301);
+      return reply.type('application/xml; charset=utf-8').send(languageSitemapXml(opts.sites, lang, pages));
+    });
     await app.register(contentFeeds);
+    registerOgImages(app, opts);
 
     app.get('/*', { config: { pageCache: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
       const host = req.headers.host ?? new URL(opts.sites.intl).host;
@@ -85,6 +103,7 @@ export const ssr = fp(
           build,
         });
         if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+        if (result.status === 200 && result.publicPage) result.html = withSocialMeta(result.html, opts.brandName);
         const csp = contentSecurityPolicy(inlineScriptHashes(result.html));
         if (opts.pages && slot && !session && result.status === 200 && result.publicPage) {
           // Stored with helmet's headers as set on this reply; the visitor's cookies never are.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_TYPES } from '#shared/captcha-types/registry.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
+import { allSitemaps } from '#server/test/crawler.ts';
 
 /** Spec §2: the home page and the price pages carry the live prices in their server-rendered HTML. */
 let t: TestApp;
@@ -43,7 +44,7 @@ describe('prices in server-rendered pages', () => {
   });
 
   it('lists /pricing and /for-customer in the sitemap', async () => {
-    const sitemap = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    const sitemap = (await allSitemaps(t.app));
     expect(sitemap).toContain('http://localhost:3000/pricing');
     expect(sitemap).toContain('http://localhost:3000/for-customer');
   });

@@ -11,6 +11,7 @@ import { PROXY_COUNTRIES, PROXY_LANDINGS } from '#shared/proxy/catalog.ts';
 import { createSubUser, purchase } from '#server/modules/proxy/proxy.service.ts';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
 import { buildUser, sessionCookieFor } from '#server/test/factories.ts';
+import { allSitemaps } from '#server/test/crawler.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,7 +64,7 @@ describe('proxy landings', () => {
   });
 
   it('lists the public proxy pages in the sitemap, not the console', async () => {
-    const sitemap = (await t.app.inject({ url: '/sitemap.xml' })).body;
+    const sitemap = (await allSitemaps(t.app));
     for (const path of ['/proxy/residential', '/proxy/anonymous', '/proxy/local-proxies/pt', '/proxy/api', '/proxy/pricing']) expect(sitemap, path).toContain(`${path}</loc>`);
     expect(sitemap).not.toContain('/proxy/users<');
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#server/test/app.ts';
+import { parseSitemap } from '#server/test/crawler.ts';
 import { LANGUAGES } from '#shared/i18n/languages.ts';
 
 let t: TestApp;
@@ -81,16 +82,36 @@ describe('server-rendered pages', () => {
     expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 
-  it('lists declared pages in their languages in the sitemap', async () => {
-    const res = await get('/sitemap.xml');
-    expect(res.statusCode).toBe(200);
-    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toContain('http://localhost:3000/');
-    expect(locs).toContain('http://ru.localhost:3000/about');
-    expect(locs).toContain('http://localhost:3000/zh/terms-of-service');
-    expect(locs).toContain('http://localhost:3000/privacy-policy');
-    expect(locs).not.toContain('http://localhost:3000/zh/privacy-policy');
+  it('a sitemap index per host lists one sitemap per language whose pages live on that host', async () => {
+    const ru = { host: 'ru.localhost:3000' };
+    const sitemapsOf = async (headers: Record<string, string> = {}) => parseSitemap((await get('/sitemap.xml', headers)).body).sitemaps;
+    const intl = await sitemapsOf();
+    expect(intl).toContain('http://localhost:3000/sitemap-en.xml');
+    expect(intl).toContain('http://localhost:3000/sitemap-zh.xml');
+    expect(intl).not.toContain('http://localhost:3000/sitemap-ru.xml');
+    expect(await sitemapsOf(ru)).toEqual(['http://ru.localhost:3000/sitemap-ru.xml']);
     expect((await get('/robots.txt')).body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    expect((await get('/robots.txt', ru)).body).toContain('Sitemap: http://ru.localhost:3000/sitemap.xml');
+    // Asked on the other host, a language's sitemap moves to its own; an unknown language has none.
+    const moved = await get('/sitemap-ru.xml');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('http://ru.localhost:3000/sitemap-ru.xml');
+    expect((await get('/sitemap-xx.xml')).statusCode).toBe(404);
+
+    const entries = async (lang: string, headers: Record<string, string> = {}) => parseSitemap((await get(`/sitemap-${lang}.xml`, headers)).body).urls;
+    const [en, zh, ruUrls] = await Promise.all([entries('en'), entries('zh'), entries('ru', ru)]);
+    const locs = (xs: typeof en) => xs.map((u) => u.loc);
+    expect(locs(en)).toContain('http://localhost:3000/');
+    expect(locs(en)).toContain('http://localhost:3000/privacy-policy');
+    expect(locs(ruUrls)).toContain('http://ru.localhost:3000/about');
+    expect(locs(zh)).toContain('http://localhost:3000/zh/terms-of-service');
+    expect(locs(zh)).not.toContain('http://localhost:3000/zh/privacy-policy');
+    // Reciprocal alternates: /about lists every declared language and an English x-default, the same in each language's sitemap.
+    const about = (xs: typeof en, loc: string) => xs.find((u) => u.loc === loc)!.alternates.map((a) => `${a.hreflang} ${a.href}`);
+    const expected = about(en, 'http://localhost:3000/about');
+    expect(expected).toEqual(expect.arrayContaining(['en http://localhost:3000/about', 'ru http://ru.localhost:3000/about', 'zh http://localhost:3000/zh/about', 'x-default http://localhost:3000/about']));
+    expect(about(ruUrls, 'http://ru.localhost:3000/about')).toEqual(expected);
+    expect(about(zh, 'http://localhost:3000/zh/about')).toEqual(expected);
   });
 
   it('renders Russian unprefixed on the Russian-language host', async () => {

@@ -49,7 +49,7 @@ export function RecognitionPage({ slug, data, isLoading, isError, retry, lang }:
   return (
     <>
       <title>{t('recognition.metaTitle', { title })}</title>
-      <meta name="description" content={t('recognition.lead')} />
+      <meta name="description" content={name ? t('recognition.metaDescriptionOf', { name }) : t('recognition.lead')} />
       <header className="page-header page-header--band">
         <div className="container page-header__inner">
           <div className="page-header__content">

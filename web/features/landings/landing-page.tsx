@@ -6,12 +6,18 @@ import { Button, buttonClassName } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { Banner } from '#web/components/ui/banner.tsx';
 import { LoadingBlock } from '#web/components/ui/states.tsx';
+import { breadcrumbList, faqPage, JsonLd } from '#web/components/seo/json-ld.tsx';
+import { canonicalUrl } from '#shared/i18n/routing.ts';
+import { useCurrentPage } from '#web/lib/use-page.ts';
+import { useAppSelector } from '#web/store/hooks.ts';
 
 /** The live figures of the landing's type, already formatted in the page's currency and language. */
 export interface LandingFigures {
   /** The price of 1000 now, e.g. "$0.50" or "45,00 ₽"; `amount` is the raw decimal string. */
   price: string;
   amount: string;
+  /** ISO 4217 code of `amount` (the price list's currency). */
+  currency: string;
   floor: string;
   cap: string;
   worker: string;
@@ -102,10 +108,52 @@ export function LandingPage({ landing, live, samples, demoPath, hasDocs }: Landi
   const faq = t(`faq.${kind}`, { returnObjects: true, name }) as { q: string; a: string }[];
   const docsPath = `/api-docs/${landing.type}`;
   const others = LANDINGS.filter((l) => l.slug !== landing.slug);
+  const { lang } = useCurrentPage();
+  const sites = useAppSelector((s) => s.app.sites);
+  const brandName = useAppSelector((s) => s.app.brandName);
+  const url = (path: string) => canonicalUrl(sites, lang, path);
+  const figures = live.figures;
   return (
     <>
       <title>{t('meta.title', { name })}</title>
       <meta name="description" content={t('meta.description', { promise })} />
+      {/* Structured data: the service with its live price per 1000, the breadcrumbs and the questions shown below. */}
+      <JsonLd
+        data={{
+          '@graph': [
+            {
+              '@type': 'Product',
+              name,
+              description: promise,
+              url: url(`/p/${landing.slug}`),
+              brand: { '@type': 'Organization', name: brandName },
+              ...(figures
+                ? {
+                    offers: {
+                      '@type': 'Offer',
+                      url: url(`/p/${landing.slug}`),
+                      price: figures.amount,
+                      priceCurrency: figures.currency,
+                      availability: 'https://schema.org/InStock',
+                      priceSpecification: {
+                        '@type': 'UnitPriceSpecification',
+                        price: figures.amount,
+                        priceCurrency: figures.currency,
+                        referenceQuantity: { '@type': 'QuantitativeValue', value: 1000, unitCode: 'C62' },
+                      },
+                    },
+                  }
+                : {}),
+            },
+            breadcrumbList([
+              { name: t('hero.home'), url: url('/') },
+              { name: t('hero.pricing'), url: url('/pricing') },
+              { name, url: url(`/p/${landing.slug}`) },
+            ]),
+            faqPage(faq),
+          ],
+        }}
+      />
       <header className="page-header page-header--band">
         <div className="container page-header__inner">
           <div className="page-header__content">

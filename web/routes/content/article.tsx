@@ -5,12 +5,15 @@ import { collectionOfPath } from '#web/features/content/collection.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 import { useCurrentPage } from '#web/lib/use-page.ts';
 import { apiErrorCode } from '#web/store/api.ts';
+import { contentLanguagesSet } from '#web/store/app-slice.ts';
 
 export async function loader({ store, page, lang, params }: PageLoaderArgs) {
   const collection = collectionOfPath(page.path);
   const result = await store.dispatch(contentApi.endpoints.article.initiate({ collection, slug: params.slug ?? '', language: lang, hostname: store.getState().app.host }, { subscribe: false }));
   // An unknown or unpublished article is a real 404 page.
   if (result.error && apiErrorCode(result.error) === 'NOT_FOUND') throw data(null, { status: 404 });
+  // The head's canonical and alternates name the languages the article is written in.
+  if (result.data) store.dispatch(contentLanguagesSet({ path: `${page.path.replace(/\/:slug$/, '')}/${params.slug ?? ''}`, languages: result.data.languages }));
   return null;
 }
 

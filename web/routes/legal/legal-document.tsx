@@ -12,6 +12,8 @@ export function LegalDocument({ doc }: { doc: 'terms' | 'payment' | 'privacy' })
   return (
     <article className="section">
       <title>{t(`${doc}.title`)}</title>
+      {/* The opening paragraph says what the document covers. */}
+      <meta name="description" content={sections[0]?.paragraphs[0] ?? t(`${doc}.title`)} />
       <div className="container prose stack">
         <h1>{t(`${doc}.title`)}</h1>
         <p className="muted">{t('effective', { date: '2026-11-01' })}</p>

@@ -5,6 +5,8 @@ import { HomePrices } from '#web/features/pricing/home-prices.tsx';
 import { preloadPrices } from '#web/features/pricing/use-prices.ts';
 import { HomeStatistics, preloadHomeStatistics } from '#web/features/statistics/home-summary.tsx';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
+import { JsonLd } from '#web/components/seo/json-ld.tsx';
+import { useAppSelector } from '#web/store/hooks.ts';
 
 const CUSTOMER_STEPS = ['register', 'integrate', 'receive'] as const;
 const WORKER_STEPS = ['signup', 'train', 'earn'] as const;
@@ -18,10 +20,13 @@ export async function loader({ store, lang }: PageLoaderArgs) {
 
 export default function HomePage() {
   const { t } = useTranslation('home');
+  const sites = useAppSelector((s) => s.app.sites);
+  const brandName = useAppSelector((s) => s.app.brandName);
   return (
     <>
       <title>{t('meta.title')}</title>
       <meta name="description" content={t('meta.description')} />
+      <JsonLd data={{ '@type': 'Organization', name: brandName, url: `${sites.intl}/`, logo: `${sites.intl}/favicon.svg`, description: t('meta.description') }} />
       <section className="hero">
         <div className="container hero__inner">
           <div className="hero__copy">

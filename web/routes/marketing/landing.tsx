@@ -30,6 +30,7 @@ function figuresOf(list: PriceList | undefined, type: string, lang: string): Lan
   return {
     price: money(row.per1000),
     amount: row.per1000,
+    currency: list.currency,
     floor: money(row.floorPer1000),
     cap: money(row.capPer1000),
     worker: money(row.workerPer1000),

@@ -33,6 +33,7 @@ export default function SoftwareStatisticPage() {
   return (
     <div className="section">
       <title>{t('statistics.metaTitle', { name })}</title>
+      <meta name="description" content={t('statistics.metaDescription', { name })} />
       <div className="container stack stack--lg">
         <header className="stack stack--sm">
           <p className="muted text-sm">

@@ -9,6 +9,7 @@ export default function SupportBotPage() {
   const user = useCurrentUser();
   return (
     <SupportLayout title={t('bot.title')} lead={t('bot.lead')}>
+      <meta name="description" content={t('bot.lead')} />
       <SupportBot signedIn={user !== null} />
     </SupportLayout>
   );

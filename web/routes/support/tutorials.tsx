@@ -19,6 +19,7 @@ export default function SupportTutorialsPage() {
   const { t } = useTranslation('support');
   return (
     <SupportLayout title={t('help.tutorialsTitle')} lead={t('help.tutorialsLead')}>
+      <meta name="description" content={t('help.tutorialsLead')} />
       <ArticleList collection="tutorials" />
     </SupportLayout>
   );
