@@ -144,7 +144,13 @@ async function annotate({ context, page, cabinet, since: from }: Awaited<ReturnT
     // The careless annotator calls the disputed scene's person a car.
     if (mistaken && scene.name === DISPUTED) boxes = boxes.map((b) => ({ ...b, cls: CAR }));
     await drawBoxes(page, next.offer, next.stage, boxes, { width, height });
-    if (shots && !mistaken && scene.name === AERIAL) await page.screenshot({ path: `${shots}/labelling-cabinet-en-1280-tile${tile + 1}.png`, fullPage: true });
+    if (shots && !mistaken && scene.name === AERIAL) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${shots}/labelling-cabinet-en-${width}-tile${tile + 1}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
     await cabinet.submit(next.stage);
     await cabinet.accepted(next.offer.id, since);
     const answer = cabinet.sentAnswer(next.offer.id) as { kind: string; boxes: Drawn['boxes'] };
