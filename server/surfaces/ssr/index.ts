@@ -61,7 +61,12 @@ export const ssr = fp(
       const kind = hostKindOf(opts.sites, req.headers.host ?? '');
       return (kind === 'ru' ? opts.sites.ru : kind === 'zh' ? opts.sites.zh : null) ?? opts.sites.intl;
     };
-    const sitemapEntriesNow = async (req: FastifyRequest) => sitemapPages([...(await sitemapEntries(req.ctx)), ...(await softwareSitemapEntries(req.ctx))]);
+    const sitemapEntriesNow = async (req: FastifyRequest) => {
+      const software = await softwareSitemapEntries(req.ctx);
+      // Each listing's public usage statistics page is linked from it, so it is listed beside it.
+      const statistics = software.map((e) => ({ ...e, path: e.path.replace(/^\/software\//, '/software/statistic/') }));
+      return sitemapPages([...(await sitemapEntries(req.ctx)), ...software, ...statistics]);
+    };
     app.get('/robots.txt', async (req, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(originOfRequest(req))));
     app.get('/sitemap.xml', async (req, reply) =>
       reply.type('application/xml; charset=utf-8').send(sitemapIndexXml(opts.sites, originOfRequest(req), await sitemapEntriesNow(req))),
