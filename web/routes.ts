@@ -87,7 +87,7 @@ export const PAGES: readonly PageDef[] = [
   page({ id: 'proxy-users', path: '/proxy/users', module: 'routes/proxy/users.tsx', namespaces: ['proxy'], access: { kind: 'user' } }),
   page({ id: 'proxy-ip-whitelist', path: '/proxy/ip-whitelist', module: 'routes/proxy/ip-whitelist.tsx', namespaces: ['proxy'], access: { kind: 'user' } }),
   page({ id: 'proxy-statistics', path: '/proxy/statistics', module: 'routes/proxy/statistics.tsx', namespaces: ['proxy'], access: { kind: 'user' } }),
-  page({ id: 'proxy-api', path: '/proxy/api', module: 'routes/proxy/api.tsx', namespaces: ['proxy'] }),
+  page({ id: 'proxy-api', path: '/proxy/api', module: 'routes/proxy/api.tsx', namespaces: ['proxy'], languages: ALL_LANGUAGES }),
   page({ id: 'proxy-pricing', path: '/proxy/pricing', module: 'routes/proxy/landing.tsx', namespaces: ['proxy'] , languages: ALL_LANGUAGES }),
   ...PROXY_LANDINGS.map((l) => page({ id: `proxy-${l.slug}`, path: `/proxy/${l.slug}`, module: 'routes/proxy/landing.tsx', namespaces: ['proxy'] , languages: ALL_LANGUAGES })),
   page({ id: 'proxy-local-proxies', path: '/proxy/local-proxies', module: 'routes/proxy/landing.tsx', namespaces: ['proxy'] , languages: ALL_LANGUAGES }),
