@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run test:e2e` runs this first: the Playwright journeys need Debian's Chromium and the fonts
- * the screenshots use (CJK for the zh pages). When something is missing it is installed through
+ * the screenshots use (CJK for the zh, ja and ko pages, Thai for th). When something is missing it is installed through
  * apt as root; otherwise the run stops at once with one line saying what to run. Playwright's own
  * browser download is never used (this machine reaches only the npm registry and Debian).
  * E2E_CHROMIUM points at another Chromium binary and skips the check.
@@ -10,17 +10,19 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const CHROMIUM = '/usr/bin/chromium';
-const PACKAGES = ['chromium', 'fonts-liberation', 'fonts-noto-cjk'];
+const PACKAGES = ['chromium', 'fonts-liberation', 'fonts-noto-cjk', 'fonts-thai-tlwg'];
 
-function hasCjkFont() {
-  const r = spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' });
+/** Whether fontconfig has a face for language `lang` (zh, th…). */
+function hasFontFor(lang) {
+  const r = spawnSync('fc-list', [`:lang=${lang}`, 'family'], { encoding: 'utf8' });
   return r.status === 0 && r.stdout.trim().length > 0;
 }
 
 function missing() {
   const out = [];
   if (!existsSync(CHROMIUM)) out.push('chromium');
-  if (!hasCjkFont()) out.push('fonts-noto-cjk');
+  if (!hasFontFor('zh')) out.push('fonts-noto-cjk');
+  if (!hasFontFor('th')) out.push('fonts-thai-tlwg');
   return out;
 }
 
@@ -39,7 +41,7 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = existsSync('/usr/bin/apt-get');
 const command = `apt-get install -y --no-install-recommends ${PACKAGES.join(' ')}`;
 if (!isRoot || !hasApt) {
-  console.error(`The end-to-end tests need ${need.join(' and ')}: run \`sudo ${hasApt ? command : 'install Chromium and a CJK font'}\` (or set E2E_CHROMIUM to a Chromium binary), then npm test again.`);
+  console.error(`The end-to-end tests need ${need.join(' and ')}: run \`sudo ${hasApt ? command : 'install Chromium, a CJK font and a Thai font'}\` (or set E2E_CHROMIUM to a Chromium binary), then npm test again.`);
   process.exit(1);
 }
 
