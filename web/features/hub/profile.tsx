@@ -26,7 +26,7 @@ export function HubProfileView({ lang }: { lang: string }) {
         <Stat
           label={t('profile.level')}
           value={count(data.level, lang)}
-          hint={data.nextLevelAt === null ? t('profile.topLevel') : t('profile.nextLevel', { solved: count(data.nextLevelAt - data.solvedTotal, lang) })}
+          hint={data.nextLevelAt === null ? t('profile.topLevel') : t('profile.nextLevel', { count: data.nextLevelAt - data.solvedTotal, solved: count(data.nextLevelAt - data.solvedTotal, lang) })}
         />
         <Stat label={t('profile.streak')} value={t('profile.days', { count: data.streak })} hint={t('profile.today', { solved: count(data.solvedToday, lang), min: REWARD_RULES.streakMinSolved })} />
         <Stat

@@ -60,7 +60,7 @@ export function Estimator({ types, currency, lang }: { types: TypePrice[]; curre
         </div>
       </form>
       <p className="data-estimator__total" role="status" aria-live="polite">
-        {t('estimator.total', { tasks: new Intl.NumberFormat(lang).format(tasks), total: nf(lang, currency).format(total) })}
+        {t('estimator.total', { count: tasks, tasks: new Intl.NumberFormat(lang).format(tasks), total: nf(lang, currency).format(total) })}
       </p>
       <p className="text-sm muted">{t('estimator.note', { per1000: nf(lang, currency).format(Number(type.per1000)) })}</p>
     </Card>
