@@ -149,7 +149,8 @@ export function pageKey(req: FastifyRequest, buildId: string): string {
 /** sha256 of every inline script of the document, as CSP source expressions. */
 export function inlineScriptHashes(html: string): string[] {
   const out: string[] = [];
-  for (const m of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+  // Executable inline scripts only: JSON-LD data blocks are never run, so the policy need not allow them.
+  for (const m of html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)) {
     out.push(`'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
   }
   return out;
