@@ -76,6 +76,8 @@ const PAGES = [
 
 for (const width of [1280, 390]) {
   test(`hub and data-labelling pages in en, ru and zh fit ${width} px`, async ({ page }) => {
+    // 57 page loads: about 0.5 s each on a quiet machine, more while the other journeys run.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     for (const lang of LANGS) {
       for (const path of PAGES) {
