@@ -35,9 +35,13 @@ export function SoftwareList() {
   const { t } = useTranslation('software');
   const [search, setSearch] = useSearchParams();
   const base = listArgsOf(search);
-  const [page, setPage] = useState(0);
   const filterKey = `${base.text}|${base.categories}|${base.sorting}`;
-  useEffect(() => setPage(0), [filterKey]);
+  // The page belongs to the filters it was loaded for: a new search, category or sorting starts at
+  // page 0 in the same render (resetting it in an effect first fetched the old page number with
+  // the new filters, whose late answer was appended to the new page 0).
+  const [paging, setPaging] = useState({ key: filterKey, page: 0 });
+  const page = paging.key === filterKey ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ key: filterKey, page: next });
   const [asOf, setAsOf] = useState<string | undefined>(undefined);
   const list = useSoftwareListQuery({ ...base, page, asOf: page > 0 ? asOf : undefined });
   useEffect(() => {
