@@ -84,18 +84,26 @@ describe('public pages and the rendered-page cache', () => {
     const url = sampleUrl(page);
     expect(url, `${page.id} has no sample URL (its articles are missing)`).not.toBeNull();
     const headers = { cookie: `csrf_token=${csrfTokenFor(t)}`, 'accept-language': 'en' };
-    const first = await t.app.inject({ method: 'GET', url: url!, headers });
-    expect(first.statusCode, url!).toBe(200);
-    expect(first.headers['cache-control'], `${url} was rendered but not stored`).toBe(`public, max-age=0, s-maxage=${FRESH_MS / 1000}`);
-    expect(first.headers.etag).toBeTruthy();
-    const get = vi.spyOn(PageCache.prototype, 'get');
-    try {
-      const second = await t.app.inject({ method: 'GET', url: url!, headers });
-      expect(second.statusCode).toBe(200);
-      expect(second.headers.etag).toBe(first.headers.etag);
-      expect(get.mock.results.some((r) => r.type === 'return' && r.value !== null), `${url} was not answered from the cache`).toBe(true);
-    } finally {
-      get.mockRestore();
+    // Live data may legitimately drop an entry between two views (a catalogue change notification,
+    // the load-driven price past its freshness bound on a busy machine): then the pair is tried
+    // again. A page that is never stored, or never answered from the store, fails all three.
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const first = await t.app.inject({ method: 'GET', url: url!, headers });
+      expect(first.statusCode, url!).toBe(200);
+      expect(first.headers['cache-control'], `${url} was rendered but not stored`).toBe(`public, max-age=0, s-maxage=${FRESH_MS / 1000}`);
+      expect(first.headers.etag).toBeTruthy();
+      const get = vi.spyOn(PageCache.prototype, 'get');
+      try {
+        const second = await t.app.inject({ method: 'GET', url: url!, headers });
+        expect(second.statusCode).toBe(200);
+        const hit = get.mock.results.some((r) => r.type === 'return' && r.value !== null);
+        if (hit && second.headers.etag === first.headers.etag) return;
+        outcomes.push(`hit ${hit}, etag ${String(first.headers.etag)} then ${String(second.headers.etag)}`);
+      } finally {
+        get.mockRestore();
+      }
     }
+    expect.fail(`${url} was not answered from the cache: ${outcomes.join('; ')}`);
   });
 });
