@@ -108,7 +108,7 @@ try {
     }, 1000);
     try {
       for (let i = 0; i < RUNS; i++) {
-        const base = path.join(OUT, RUNS > 1 ? `${name(page)}.run${i + 1}` : name(page));
+        const base = path.join(OUT, RUNS > 1 ? `${name(page)}-run${i + 1}` : name(page));
         // A run Lighthouse itself reports as broken (e.g. NO_NAVSTART on a busy machine) is run again once.
         let code = 1;
         let report = null;

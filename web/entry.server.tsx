@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream';
-import { preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -34,6 +33,7 @@ export interface ClientBuild {
   css: string[];
   /** The body font's woff2 files to preload (Assets.fonts). */
   fonts?: Assets['fonts'];
+  /** Per page module (`web/routes/…`): the entry and its static imports, then the page's chunk and its imports. */
   chunks: Record<string, string[]>;
 }
 
@@ -47,9 +47,24 @@ export type RenderResult = { kind: 'redirect'; status: number; location: string 
 
 const handler = createStaticHandler(createRoutes());
 
-function Preloads({ hrefs }: { hrefs: string[] }) {
-  for (const href of hrefs) preloadModule(href, { as: 'script' });
-  return null;
+/**
+ * The inline script that starts the browser app after the first paint (issue 20 #4): the page is
+ * complete as server-rendered HTML, so its JavaScript (the entry and the page's chunks, fetched in
+ * parallel through modulepreload links) is not let compete with the stylesheet, the font and the
+ * document for the first paint on a slow link; links work before it runs, and a click on a control
+ * waits at most for the download. Started by the first-contentful-paint entry (reported once the
+ * frame is on screen), else after a second (no paint timing); a hidden tab starts at once.
+ */
+export function startAfterPaint(entry: string, modules: string[]): string {
+  const preloads = JSON.stringify(modules.filter((m) => m !== entry));
+  return (
+    `(function(){var d=document,h=d.head,done=0,go=function(){if(done)return;done=1;` +
+    `${preloads}.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});` +
+    `var s=d.createElement('script');s.type='module';s.src=${JSON.stringify(entry)};h.appendChild(s)};` +
+    `if(d.visibilityState==='hidden')return go();` +
+    `try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)go()}).observe({type:'paint',buffered:true})}catch(e){}` +
+    `setTimeout(go,1000)})()`
+  );
 }
 
 /**
@@ -97,7 +112,6 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       <AssetsContext.Provider value={assets}>
         <Provider store={store}>
           <I18nextProvider i18n={i18n}>
-            <Preloads hrefs={preloads} />
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </I18nextProvider>
         </Provider>
@@ -105,8 +119,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       {
         // zod's jitless mode in the browser: its probe for `new Function` is reported as a CSP
         // violation (script-src has no 'unsafe-eval'); zod reads this global when it loads.
-        bootstrapScriptContent: `window.__zod_globalConfig={jitless:true};window.__APP__=${serializeForScript(boot)}`,
-        bootstrapModules: input.build.entry ? [input.build.entry] : [],
+        bootstrapScriptContent:
+          `window.__zod_globalConfig={jitless:true};window.__APP__=${serializeForScript(boot)};` +
+          (input.build.entry ? startAfterPaint(input.build.entry, preloads) : ''),
         onAllReady() {
           const chunks: Buffer[] = [];
           const sink = new PassThrough();

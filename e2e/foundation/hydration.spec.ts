@@ -52,3 +52,27 @@ for (const { url, lang, h1, status } of PAGES) {
     expect(unexpected, unexpected.join('\n')).toEqual([]);
   });
 }
+
+/**
+ * Issue 20 #4: the server-rendered page paints before any of its JavaScript is requested (the
+ * scripts would otherwise share a slow link with the stylesheet and the font), and the app still
+ * starts after it: the page hydrates and its modules were fetched once each.
+ */
+for (const url of ['/', '/p/recaptcha-v2']) {
+  test(`${url} paints before its JavaScript is requested, then hydrates`, async ({ page }) => {
+    const problems = collectProblems(page);
+    await gotoHydrated(page, url);
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((r) => new URL(r.name).pathname.endsWith('.js'))
+        .map((r) => ({ name: new URL(r.name).pathname, start: r.startTime })),
+    }));
+    expect(timing.paint, 'first-contentful-paint entry').not.toBeNull();
+    expect(timing.scripts.length, 'modules loaded').toBeGreaterThan(3);
+    for (const s of timing.scripts) expect(s.start, s.name).toBeGreaterThanOrEqual(timing.paint!);
+    expect(new Set(timing.scripts.map((s) => s.name)).size, 'each module fetched once').toBe(timing.scripts.length);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+}
