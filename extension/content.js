@@ -96,7 +96,13 @@
   async function bySelector(rule) {
     const img = document.querySelector(rule.image);
     const input = document.querySelector(rule.input);
-    if (!img || !input || !img.complete || seen.get(img) === img.src) return;
+    if (!img || !input || seen.get(img) === img.src) return;
+    // A picture still loading is looked at again when it has loaded (its load changes no DOM node,
+    // so the mutation observer would not call scan again).
+    if (!img.complete) {
+      img.addEventListener('load', () => void bySelector(rule), { once: true });
+      return;
+    }
     seen.set(img, img.src);
     try {
       run({ kind: 'image', body: await imageBase64(img) }, (answer) => answered(input.form || document, input, answer));

@@ -143,7 +143,11 @@ async function fixtureSite(html: string): Promise<{ page: Page; posted: Promise<
   const page = await browserWithExtension.newPage();
   await page.route('http://shop.test/**', async (route) => {
     const { pathname } = new URL(route.request().url());
-    if (pathname === '/captcha.png') return route.fulfill({ contentType: 'image/png', body: textPicture(200, 70, 11) });
+    // The picture arrives late, as on a slow site: the extension's first look finds it still loading.
+    if (pathname === '/captcha.png') {
+      await new Promise((r) => setTimeout(r, 1500));
+      return route.fulfill({ contentType: 'image/png', body: textPicture(200, 70, 11) });
+    }
     if (pathname === '/done') {
       resolvePosted(new URLSearchParams(route.request().postData() ?? ''));
       return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Done</title><h1>Thanks</h1>' });
