@@ -111,9 +111,28 @@ export function ensureCsrfToken(req: FastifyRequest, reply: FastifyReply, fresh?
  * Set-Cookie header of a new anonymous token, the same cookie ensureCsrfToken sets, or null when
  * the visitor's raw cookie value `existing` is already a valid anonymous token.
  */
+/**
+ * Anonymous tokens already found valid, per key: a returning visitor's every cached page view
+ * checked its token's HMAC again (a seventh of a cache hit's time). An anonymous token's validity
+ * never changes for a key, so a hit skips the HMAC; the set is emptied when it reaches its bound.
+ */
+const knownAnonymous = new WeakMap<Buffer, Set<string>>();
+const KNOWN_ANONYMOUS_MAX = 10_000;
+
+function anonymousTokenValid(key: Buffer, token: string | undefined): boolean {
+  if (!token) return false;
+  let known = knownAnonymous.get(key);
+  if (known?.has(token)) return true;
+  if (!csrfTokenValid(key, token, null)) return false;
+  if (!known) knownAnonymous.set(key, (known = new Set()));
+  if (known.size >= KNOWN_ANONYMOUS_MAX) known.clear();
+  known.add(token);
+  return true;
+}
+
 export function anonymousCsrfSetCookie(req: FastifyRequest, existing: string | undefined): string | null {
   const key = csrfKeyOf(req.server);
-  if (csrfTokenValid(key, existing, null)) return null;
+  if (anonymousTokenValid(key, existing)) return null;
   const secure = isSecureRequest(req);
   return `${cookieNamesOf(req).csrf}=${mintCsrfToken(key, null)}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }

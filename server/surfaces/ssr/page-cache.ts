@@ -21,13 +21,19 @@ export const MAX_BYTES = 32 * 1024 * 1024;
 /** The longest a request waits for another request's render of the same page before rendering itself. */
 const RENDER_WAIT_MS = 5_000;
 
+/** One encoding of a page: its body and every header of a 200 answer (content-encoding, length, ETag). */
+interface Variant {
+  body: Buffer;
+  headers: Record<string, string | number>;
+}
+
 export interface CachedPage {
-  /** Headers sent with every variant (CSP with the script hash, helmet's headers, Vary, ETag base). */
+  /** Headers sent with every variant (CSP with the script hash, helmet's headers, Vary). */
   headers: Record<string, string>;
   hash: string;
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  identity: Variant;
+  br: Variant;
+  gzip: Variant;
   bytes: number;
   storedAt: number;
   refreshing: boolean;
@@ -167,8 +173,22 @@ export async function buildEntry(html: string, headers: Record<string, string>):
   ]);
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
   const all = { ...headers, vary: VARY, 'cache-control': `public, max-age=0, s-maxage=${FRESH_MS / 1000}` };
+  // Each variant's headers are put together once here, not on every hit.
+  const variant = (body: Buffer, encoding: string | null, suffix: string): Variant => ({
+    body,
+    headers: { ...all, etag: `"${hash}${suffix}"`, ...(encoding && { 'content-encoding': encoding }), 'content-length': body.length },
+  });
   const bytes = identity.length + br.length + gzipped.length + 1024;
-  return { headers: all, hash, identity, br, gzip: gzipped, bytes, storedAt: Date.now(), refreshing: false };
+  return {
+    headers: all,
+    hash,
+    identity: variant(identity, null, ''),
+    br: variant(br, 'br', '-br'),
+    gzip: variant(gzipped, 'gzip', '-gz'),
+    bytes,
+    storedAt: Date.now(),
+    refreshing: false,
+  };
 }
 
 /** A new anonymous CSRF token's cookie unless the visitor already has a valid one (csrf.ts). */
@@ -185,28 +205,31 @@ export function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: Cache
   reply.hijack();
   const res = reply.raw;
   const accept = req.headers['accept-encoding'] ?? '';
-  const [body, encoding, suffix] = /\bbr\b/.test(accept)
-    ? [entry.br, 'br', '-br']
-    : /\bgzip\b/.test(accept)
-      ? [entry.gzip, 'gzip', '-gz']
-      : [entry.identity, null, ''];
-  const headers: Record<string, string | number> = { ...entry.headers, etag: `"${entry.hash}${suffix}"`, 'x-request-id': req.id };
+  const variant = /\bbr\b/.test(accept) ? entry.br : /\bgzip\b/.test(accept) ? entry.gzip : entry.identity;
   const cookie = csrfCookie(req);
+  const inm = req.headers['if-none-match'];
+  if (!cookie && !(inm && inm.includes(`"${entry.hash}`))) {
+    // The common hit: a returning visitor's request for a page it does not hold.
+    res.setHeader('x-request-id', req.id);
+    res.writeHead(200, variant.headers);
+    res.end(req.method === 'HEAD' ? undefined : variant.body);
+    return;
+  }
+  const headers: Record<string, string | number> = { ...variant.headers, 'x-request-id': req.id };
   if (cookie) {
     headers['set-cookie'] = cookie;
     headers['cache-control'] = 'private, no-cache';
   }
-  const inm = req.headers['if-none-match'];
   if (inm && inm.includes(`"${entry.hash}`)) {
     delete headers['content-type'];
+    delete headers['content-encoding'];
+    delete headers['content-length'];
     res.writeHead(304, headers);
     res.end();
     return;
   }
-  if (encoding) headers['content-encoding'] = encoding;
-  headers['content-length'] = body.length;
   res.writeHead(200, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.end(req.method === 'HEAD' ? undefined : variant.body);
 }
 
 declare module 'fastify' {
