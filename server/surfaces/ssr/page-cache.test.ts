@@ -164,7 +164,7 @@ describe('rendered-page cache', () => {
 
   it('bounds its memory by bytes, dropping the least recently used page first', () => {
     const cache = new PageCache(3000, 60_000, 60_000);
-    const empty = { body: Buffer.alloc(0), headers: {} };
+    const empty = { body: Buffer.alloc(0), headers: {}, flat: [] };
     const entry = (bytes: number) => ({ headers: {}, hash: 'h', identity: empty, br: empty, gzip: empty, bytes, storedAt: Date.now(), refreshing: false });
     cache.set('a', entry(1000), cache.generation);
     cache.set('b', entry(1000), cache.generation);
