@@ -88,8 +88,11 @@ async function notFoundLoader(args: LoaderFunctionArgs) {
   throw data(null, { status: 404 });
 }
 
-/** The route tree: every page unprefixed and under `/:lang`, then the 404 catch-all. */
-export function createRoutes(): RouteObject[] {
+/**
+ * The route tree: every page unprefixed and under `/:lang`, then the 404 catch-all. The server
+ * also builds trees of a subset of the pages (entry.server.tsx); the browser always has them all.
+ */
+export function createRoutes(pages: readonly PageDef[] = PAGES): RouteObject[] {
   const notFoundHandle: PageHandle = { page: null };
   return [
     {
@@ -98,8 +101,8 @@ export function createRoutes(): RouteObject[] {
       Component: RootLayout,
       ErrorBoundary: RootErrorBoundary,
       children: [
-        ...PAGES.map((p) => pageRoute(p, false)),
-        { path: ':lang', children: PAGES.map((p) => pageRoute(p, true)) },
+        ...pages.map((p) => pageRoute(p, false)),
+        { path: ':lang', children: pages.map((p) => pageRoute(p, true)) },
         // The loader throws a 404 that the root error boundary renders; the route itself draws nothing.
         { id: 'not-found', path: '*', handle: notFoundHandle, loader: notFoundLoader, Component: () => null },
       ],

@@ -42,6 +42,8 @@ export function PriceTable({ list, slugs, compact = false, headingLevel = 3 }: P
     : list.types;
   const showTime = !compact && rows.some((r) => r.avgSolveSeconds !== undefined);
   const Heading = `h${headingLevel}` as const;
+  // The column labels, looked up once instead of in every row (the /pricing page has ~45 rows).
+  const label = { now: t('table.now'), range: t('table.range'), worker: t('table.worker'), time: t('table.time'), was: t('table.discount.was') };
 
   if (rows.length === 0) {
     return <EmptyState compact headingLevel={headingLevel} title={t('states.empty.title')} description={t('states.empty.text')} />;
@@ -70,19 +72,19 @@ export function PriceTable({ list, slugs, compact = false, headingLevel = 3 }: P
                   <tr>
                     <th scope="col">{t('table.type')}</th>
                     <th scope="col" className="num">
-                      {t('table.now')}
+                      {label.now}
                     </th>
                     <th scope="col" className="num">
-                      {t('table.range')}
+                      {label.range}
                     </th>
                     {!compact && (
                       <th scope="col" className="num">
-                        {t('table.worker')}
+                        {label.worker}
                       </th>
                     )}
                     {showTime && (
                       <th scope="col" className="num">
-                        {t('table.time')}
+                        {label.time}
                       </th>
                     )}
                   </tr>
@@ -94,12 +96,12 @@ export function PriceTable({ list, slugs, compact = false, headingLevel = 3 }: P
                         <span className="price-table__name">{t(row.nameKey, { defaultValue: row.slug })}</span>
                         {!compact && <code className="price-table__api">{apiName(row)}</code>}
                       </th>
-                      <td className="num price-table__now" data-label={t('table.now')}>
+                      <td className="num price-table__now" data-label={label.now}>
                         <strong data-testid={`price-${row.slug}`}>{money(row.per1000)}</strong>
                         {row.discount && (
                           <span className="price-table__discount" data-testid={`discount-${row.slug}`}>
                             <s className="price-table__list">
-                              <span className="visually-hidden">{t('table.discount.was')} </span>
+                              <span className="visually-hidden">{label.was} </span>
                               {money(row.discount.listPer1000)}
                             </s>{' '}
                             <span className="badge badge--success">{t('table.discount.badge', { percent: row.discount.percent })}</span>
@@ -107,16 +109,16 @@ export function PriceTable({ list, slugs, compact = false, headingLevel = 3 }: P
                           </span>
                         )}
                       </td>
-                      <td className="num" data-label={t('table.range')}>
+                      <td className="num" data-label={label.range}>
                         {t('table.rangeValue', { floor: money(row.floorPer1000), cap: money(row.capPer1000) })}
                       </td>
                       {!compact && (
-                        <td className="num" data-label={t('table.worker')}>
+                        <td className="num" data-label={label.worker}>
                           {money(row.workerPer1000)}
                         </td>
                       )}
                       {showTime && (
-                        <td className="num" data-label={t('table.time')}>
+                        <td className="num" data-label={label.time}>
                           {row.avgSolveSeconds === undefined
                             ? t('table.noTime')
                             : t('table.seconds', { value: formatAmount(String(row.avgSolveSeconds), lang) })}
