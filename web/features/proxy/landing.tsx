@@ -5,6 +5,10 @@ import { Button, buttonClassName } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { Banner } from '#web/components/ui/banner.tsx';
 import { LoadingBlock } from '#web/components/ui/states.tsx';
+import { breadcrumbList, JsonLd } from '#web/components/seo/json-ld.tsx';
+import { canonicalUrl } from '#shared/i18n/routing.ts';
+import { useCurrentPage } from '#web/lib/use-page.ts';
+import { useAppSelector } from '#web/store/hooks.ts';
 import { formatMoneyIn, proxyErrorKey } from './format.ts';
 
 /** What a landing is about: one of the ten proxy types, or one of the ten local-proxy countries. */
@@ -15,13 +19,61 @@ export interface ProxyLandingProps {
   prices: { list: ProxyPriceList | undefined; isLoading: boolean; error: unknown; retry(): void };
 }
 
+/** The price a landing shows for an offer: the country's own, else the offer's. */
+const shownPrice = (o: ProxyPriceList['offers'][number], country?: string) => (country && o.countries[country]) || o.price;
+
+/**
+ * Structured data of a proxy landing: the product with one Offer per price shown (per GB or per
+ * IP for the package period, UN/CEFACT E34 = gigabyte, C62 = one) and the breadcrumbs shown.
+ */
+function ProxyJsonLd({ title, lead, list, planTypes, country, crumbs }: { title: string; lead: string; list: ProxyPriceList | undefined; planTypes: readonly ProxyPlanType[]; country?: string; crumbs: { name: string; path: string }[] }) {
+  const { lang, path } = useCurrentPage();
+  const sites = useAppSelector((s) => s.app.sites);
+  const brandName = useAppSelector((s) => s.app.brandName);
+  const url = (p: string) => canonicalUrl(sites, lang, p);
+  const offers = (list?.offers ?? []).filter((o) => planTypes.includes(o.planType));
+  return (
+    <JsonLd
+      data={{
+        '@graph': [
+          {
+            '@type': 'Product',
+            name: title,
+            description: lead,
+            url: url(path),
+            brand: { '@type': 'Organization', name: brandName },
+            ...(list && offers.length > 0
+              ? {
+                  offers: offers.map((o) => ({
+                    '@type': 'Offer',
+                    url: url(path),
+                    price: shownPrice(o, country),
+                    priceCurrency: list.currency,
+                    availability: 'https://schema.org/InStock',
+                    priceSpecification: {
+                      '@type': 'UnitPriceSpecification',
+                      price: shownPrice(o, country),
+                      priceCurrency: list.currency,
+                      referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: o.unit === 'gb' ? 'E34' : 'C62' },
+                    },
+                  })),
+                }
+              : {}),
+          },
+          breadcrumbList([...crumbs, { name: title, path }].map((c) => ({ name: c.name, url: url(c.path) }))),
+        ],
+      }}
+    />
+  );
+}
+
 function PriceTable({ list, planTypes, country }: { list: ProxyPriceList; planTypes: readonly ProxyPlanType[]; country?: string }) {
   const { t, i18n } = useTranslation('proxy');
   const offers = list.offers.filter((o) => planTypes.includes(o.planType));
   return (
     <div className="proxy-prices" data-testid="proxy-prices">
       {offers.map((o) => {
-        const price = (country && o.countries[country]) || o.price;
+        const price = shownPrice(o, country);
         return (
           <div key={`${o.planType}:${o.unit}`} className="proxy-prices__item" data-offer={`${o.planType}:${o.unit}`} data-amount={price}>
             <p className="proxy-prices__label">{t(`types.${o.planType}.name`)}</p>
@@ -61,6 +113,17 @@ export function ProxyLanding({ subject, prices }: ProxyLandingProps) {
     <>
       <title>{t('meta.landing', { title })}</title>
       <meta name="description" content={lead} />
+      <ProxyJsonLd
+        title={title}
+        lead={lead}
+        list={prices.list}
+        planTypes={planTypes}
+        {...(subject.kind === 'country' ? { country: subject.key } : {})}
+        crumbs={[
+          { name: t('landing.home'), path: '/' },
+          subject.kind === 'country' ? { name: t('landing.localProxies'), path: '/proxy/local-proxies' } : { name: t('landing.proxies'), path: '/proxy/residential' },
+        ]}
+      />
       <header className="page-header page-header--band">
         <div className="container page-header__inner">
           <div className="page-header__content">
