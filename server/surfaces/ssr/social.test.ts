@@ -82,6 +82,22 @@ describe('structured data', () => {
     }
   });
 
+  it('a proxy landing is a Product with an Offer per price it shows (per GB or per IP), with its breadcrumbs', async () => {
+    for (const [url, currency] of [['/proxy/residential', 'USD'], ['/ru/proxy/local-proxies/de', 'RUB']] as const) {
+      const p = await page(url);
+      const shown = [...p.html.matchAll(/data-amount="([^"]+)"/g)].map((m) => m[1]);
+      expect(shown.length, url).toBeGreaterThan(0);
+      const graph = (p.jsonLd[0] as { '@graph': Record<string, unknown>[] })['@graph'];
+      const product = graph.find((x) => x['@type'] === 'Product') as { url: string; offers: { price: string; priceCurrency: string }[] };
+      expect(product.offers.map((o) => o.price), url).toEqual(shown);
+      expect(new Set(product.offers.map((o) => o.priceCurrency)), url).toEqual(new Set([currency]));
+      expect(product.url).toBe(p.canonicals[0]);
+      const crumbs = graph.find((x) => x['@type'] === 'BreadcrumbList') as { itemListElement: { position: number; item: string }[] };
+      expect(crumbs.itemListElement.map((i) => i.position)).toEqual([1, 2, 3]);
+      expect(crumbs.itemListElement.at(-1)!.item).toBe(p.canonicals[0]);
+    }
+  });
+
   it('the home page names the organisation', async () => {
     const p = await page('/');
     expect(p.jsonLd).toContainEqual(expect.objectContaining({ '@type': 'Organization', name: 'CaptchaHub', url: 'http://localhost:3000/' }));
