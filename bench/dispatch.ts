@@ -75,7 +75,7 @@ export async function dispatchScenarios(s: DispatchSetup, push: (m: Measured) =>
   const rate = Number(process.env.BENCH_OFFER_RATE ?? 200);
   const seconds = Number(process.env.BENCH_OFFER_SECONDS ?? 5);
 
-  const offers = async (condition: string, note = '') => {
+  const offers = async (condition: string, note = '', report = true) => {
     const submittedAt = new Map<number, number>();
     const returnedAt = new Map<number, number>();
     const total = rate * seconds;
@@ -101,6 +101,7 @@ export async function dispatchScenarios(s: DispatchSetup, push: (m: Measured) =>
     const lat = [...submittedAt].flatMap(([id, t0]) => (workers.offeredAt.has(id) ? [workers.offeredAt.get(id)! - t0] : []));
     const req = [...returnedAt].map(([id, t]) => t - submittedAt.get(id)!);
     const fmt = (xs: number[]) => `p50 ${percentile(xs, 50).toFixed(1)} / p99 ${percentile(xs, 99).toFixed(1)}`;
+    if (!report) return;
     push({
       name: `submit→offer @${rate}/s, 20 workers: ${condition}`,
       p50: r1(percentile(lat, 50)),
@@ -112,6 +113,9 @@ export async function dispatchScenarios(s: DispatchSetup, push: (m: Measured) =>
 
   /** BENCH_DISPATCH=quiet,load,burn,e2e picks the parts (default: all). */
   const part = (name: string) => !process.env.BENCH_DISPATCH || process.env.BENCH_DISPATCH.split(',').includes(name);
+  // A warm-up at the same rate, not reported, as every autocannon scenario has (2 s): the first
+  // submissions of a fresh process compile the submit and claim paths and fill the pool.
+  await offers('warm-up', '', false);
   if (part('quiet')) await offers('quiet');
 
   // (a) Page views and res.php polls at fixed rates from a separate process.

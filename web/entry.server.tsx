@@ -79,13 +79,18 @@ function handlerFor(pathname: string): StaticHandler {
  * document for the first paint on a slow link; links work before it runs, and a click on a control
  * waits at most for the download. Started by the first-contentful-paint entry (reported once the
  * frame is on screen), else after a second (no paint timing); a hidden tab starts at once.
+ * Signed-in rooms (the console, the cabinet, the editor: forms used at once, never cached) start
+ * as soon as the document is parsed (`waitForPaint` false).
  */
-export function startAfterPaint(entry: string, modules: string[]): string {
+export function startAfterPaint(entry: string, modules: string[], waitForPaint = true): string {
   const preloads = JSON.stringify(modules.filter((m) => m !== entry));
-  return (
-    `(function(){var d=document,h=d.head,done=0,go=function(){if(done)return;done=1;` +
+  const go =
+    `var d=document,h=d.head,done=0,go=function(){if(done)return;done=1;` +
     `${preloads}.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});` +
-    `var s=d.createElement('script');s.type='module';s.src=${JSON.stringify(entry)};h.appendChild(s)};` +
+    `var s=d.createElement('script');s.type='module';s.src=${JSON.stringify(entry)};h.appendChild(s)};`;
+  if (!waitForPaint) return `(function(){${go}go()})()`;
+  return (
+    `(function(){${go}` +
     `if(d.visibilityState==='hidden')return go();` +
     `try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)go()}).observe({type:'paint',buffered:true})}catch(e){}` +
     `setTimeout(go,1000)})()`
@@ -147,7 +152,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
         // violation (script-src has no 'unsafe-eval'); zod reads this global when it loads.
         bootstrapScriptContent:
           `window.__zod_globalConfig={jitless:true};window.__APP__=${serializeForScript(boot)};` +
-          (input.build.entry ? startAfterPaint(input.build.entry, preloads) : ''),
+          (input.build.entry ? startAfterPaint(input.build.entry, preloads, page?.access.kind === 'public') : ''),
         onAllReady() {
           const chunks: Buffer[] = [];
           const sink = new PassThrough();

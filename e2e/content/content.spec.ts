@@ -129,7 +129,7 @@ test('a moderator writes, schedules and publishes an article; visitors find it; 
   expect(await (await request.get('/sitemap-en.xml')).text()).toContain(`/blog/${slug}</loc>`);
 
   // Editing adds a revision; restoring the first brings the old title back, on the public page too.
-  await page.goto(`/editor/blog/${slug}/edit`);
+  await gotoHydrated(page, `/editor/blog/${slug}/edit`);
   await page.getByRole('textbox', { name: c('editor.fields.title'), exact: true }).fill(`${title} (edited)`);
   await page.getByRole('button', { name: c('editor.save') }).click();
   await expect(page.getByText(/Saved at/)).toBeVisible();
