@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -79,22 +80,25 @@ function handlerFor(pathname: string): StaticHandler {
  * document for the first paint on a slow link; links work before it runs, and a click on a control
  * waits at most for the download. Started by the first-contentful-paint entry (reported once the
  * frame is on screen), else after a second (no paint timing); a hidden tab starts at once.
- * Signed-in rooms (the console, the cabinet, the editor: forms used at once, never cached) start
- * as soon as the document is parsed (`waitForPaint` false).
+ * Signed-in rooms (the console, the cabinet, the editor: forms used at once, never cached) load
+ * their scripts from the head instead (`Preloads`, React's bootstrap module).
  */
-export function startAfterPaint(entry: string, modules: string[], waitForPaint = true): string {
+export function startAfterPaint(entry: string, modules: string[]): string {
   const preloads = JSON.stringify(modules.filter((m) => m !== entry));
-  const go =
-    `var d=document,h=d.head,done=0,go=function(){if(done)return;done=1;` +
-    `${preloads}.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});` +
-    `var s=d.createElement('script');s.type='module';s.src=${JSON.stringify(entry)};h.appendChild(s)};`;
-  if (!waitForPaint) return `(function(){${go}go()})()`;
   return (
-    `(function(){${go}` +
+    `(function(){var d=document,h=d.head,done=0,go=function(){if(done)return;done=1;` +
+    `${preloads}.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});` +
+    `var s=d.createElement('script');s.type='module';s.src=${JSON.stringify(entry)};h.appendChild(s)};` +
     `if(d.visibilityState==='hidden')return go();` +
     `try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)go()}).observe({type:'paint',buffered:true})}catch(e){}` +
     `setTimeout(go,1000)})()`
   );
+}
+
+/** Signed-in rooms: the entry and the page's chunks preloaded from the head, as soon as it is read. */
+function Preloads({ hrefs }: { hrefs: string[] }) {
+  for (const href of hrefs) preloadModule(href, { as: 'script' });
+  return null;
 }
 
 /**
@@ -135,6 +139,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) as never },
   };
   const preloads = page ? input.build.chunks[`web/${page.module}`] ?? [] : [];
+  const afterPaint = page?.access.kind === 'public';
   const router = createStaticRouter(handler.dataRoutes, context);
 
   const html = await new Promise<string>((resolve, reject) => {
@@ -143,6 +148,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       <AssetsContext.Provider value={assets}>
         <Provider store={store}>
           <I18nextProvider i18n={i18n}>
+            {!afterPaint && <Preloads hrefs={preloads} />}
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </I18nextProvider>
         </Provider>
@@ -152,7 +158,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
         // violation (script-src has no 'unsafe-eval'); zod reads this global when it loads.
         bootstrapScriptContent:
           `window.__zod_globalConfig={jitless:true};window.__APP__=${serializeForScript(boot)};` +
-          (input.build.entry ? startAfterPaint(input.build.entry, preloads, page?.access.kind === 'public') : ''),
+          (input.build.entry && afterPaint ? startAfterPaint(input.build.entry, preloads) : ''),
+        bootstrapModules: input.build.entry && !afterPaint ? [input.build.entry] : [],
         onAllReady() {
           const chunks: Buffer[] = [];
           const sink = new PassThrough();

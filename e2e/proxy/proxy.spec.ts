@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { readAccounts } from '../support/accounts.ts';
-import { exactly, gotoHydrated, signInTo, tr } from '../support/app.ts';
+import { exactly, gotoHydrated, signInTo, tr, waitForHydration } from '../support/app.ts';
 import { E2E_PROXY_HTTP_PORT } from '../support/env.ts';
 
 /**
@@ -27,6 +27,8 @@ test('a customer buys traffic, makes a sub-user and a list, and a transfer shows
   try {
     const account = readAccounts().proxyCustomer;
     await signInTo(page, account, '/proxy');
+    // The buy form is controlled by React: a choice made before hydration would be reset.
+    await waitForHydration(page);
 
     // Buy 1 GB of datacenter traffic from the balance.
     const buy = page.getByTestId('proxy-buy');
