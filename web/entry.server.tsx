@@ -121,9 +121,10 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     },
   });
   // The language the page loader settles on: the URL's prefix, else the host's (router.tsx).
-  const i18n = requestI18n(input.brandName, splitLanguage(new URL(input.request.url).pathname).lang ?? hostLanguage);
+  const { pathname } = new URL(input.request.url);
+  const i18n = requestI18n(input.brandName, splitLanguage(pathname).lang ?? hostLanguage);
 
-  const handler = handlerFor(new URL(input.request.url).pathname);
+  const handler = handlerFor(pathname);
   const context = await handler.query(input.request, { requestContext: { store, i18n } });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };

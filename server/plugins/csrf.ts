@@ -107,11 +107,6 @@ export function ensureCsrfToken(req: FastifyRequest, reply: FastifyReply, fresh?
 }
 
 /**
- * The page cache's hit path (before the cookie plugin; the visitor has no session cookie): the
- * Set-Cookie header of a new anonymous token, the same cookie ensureCsrfToken sets, or null when
- * the visitor's raw cookie value `existing` is already a valid anonymous token.
- */
-/**
  * Anonymous tokens already found valid, per key: a returning visitor's every cached page view
  * checked its token's HMAC again (a seventh of a cache hit's time). An anonymous token's validity
  * never changes for a key, so a hit skips the HMAC; the set is emptied when it reaches its bound.
@@ -130,6 +125,11 @@ function anonymousTokenValid(key: Buffer, token: string | undefined): boolean {
   return true;
 }
 
+/**
+ * The page cache's hit path (before the cookie plugin; the visitor has no session cookie): the
+ * Set-Cookie header of a new anonymous token, the same cookie ensureCsrfToken sets, or null when
+ * the visitor's raw cookie value `existing` is already a valid anonymous token.
+ */
 export function anonymousCsrfSetCookie(req: FastifyRequest, existing: string | undefined): string | null {
   const key = csrfKeyOf(req.server);
   if (anonymousTokenValid(key, existing)) return null;

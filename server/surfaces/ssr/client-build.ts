@@ -28,8 +28,9 @@ export function readClientBuild(clientDir: string): ClientBuild {
   if (!entryKey) throw new Error(`no entry in ${file}`);
   const entry = manifest[entryKey]!;
   // A page's modules: the entry's static imports and the page module's, each once.
+  const entryModules = withImports(entryKey);
   const chunks: ClientBuild['chunks'] = {};
-  for (const key of Object.keys(manifest)) if (key.startsWith('web/routes/')) chunks[key] = [...new Set([...withImports(entryKey), ...withImports(key)])];
+  for (const key of Object.keys(manifest)) if (key.startsWith('web/routes/')) chunks[key] = [...new Set([...entryModules, ...withImports(key)])];
   // The variable Inter's subsets the pages preload (root.tsx), from the files the stylesheet references.
   const font = (subset: string) => entry.assets?.find((a) => new RegExp(`/inter-${subset}-wght-normal-[\\w-]+\\.woff2$`).test(a));
   const [latin, cyrillic] = [font('latin'), font('cyrillic')];

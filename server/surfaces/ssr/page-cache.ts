@@ -209,8 +209,8 @@ export function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: Cache
   const accept = req.headers['accept-encoding'] ?? '';
   const variant = /\bbr\b/.test(accept) ? entry.br : /\bgzip\b/.test(accept) ? entry.gzip : entry.identity;
   const cookie = csrfCookie(req);
-  const inm = req.headers['if-none-match'];
-  if (!cookie && !(inm && inm.includes(`"${entry.hash}`))) {
+  const notModified = req.headers['if-none-match']?.includes(`"${entry.hash}`) ?? false;
+  if (!cookie && !notModified) {
     // The common hit: a returning visitor's request for a page it does not hold. (One array and
     // no setHeader: a header set before writeHead sends every header through setHeader again.)
     res.writeHead(200, variant.flat.concat('x-request-id', req.id));
@@ -222,7 +222,7 @@ export function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: Cache
     headers['set-cookie'] = cookie;
     headers['cache-control'] = 'private, no-cache';
   }
-  if (inm && inm.includes(`"${entry.hash}`)) {
+  if (notModified) {
     delete headers['content-type'];
     delete headers['content-encoding'];
     delete headers['content-length'];
