@@ -7,7 +7,7 @@ import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AssetsContext } from './lib/assets.tsx';
 import { deserializeErrors, type BootData } from './lib/hydration.ts';
-import { createI18n } from './lib/i18n.ts';
+import { createI18n, markPartial } from './lib/i18n.ts';
 import { setBrowserRuntime } from './lib/runtime.ts';
 import { createRoutes, reloadOnce } from './router.tsx';
 import { createAppStore } from './store/store.ts';
@@ -22,6 +22,7 @@ async function start(boot: BootData) {
   const store = createAppStore({ baseUrl: '/' }, boot.state);
   setupListeners(store.dispatch);
   const i18n = createI18n(boot.i18n.lang, boot.i18n.resources, boot.state.app.brandName);
+  markPartial(i18n, boot.i18n.partial);
   setBrowserRuntime({ store, i18n });
 
   // The matched pages are lazy chunks: load them before hydrating so the first render matches.

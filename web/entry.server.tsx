@@ -135,7 +135,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const assets: Assets = { css: input.build.css, fonts: input.build.fonts };
   const boot: BootData = {
     state: store.getState(),
-    i18n: { lang, resources: pickResources(i18n, lang, page?.namespaces ?? []) },
+    i18n: { lang, resources: pickResources(i18n, lang, page ?? { namespaces: [] }), partial: Object.keys(page?.partial ?? {}) },
     assets,
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) as never },
   };

@@ -1,7 +1,7 @@
 import { DOC_FAMILIES, DOC_SLUGS, DOCS_LANGUAGES, GUIDE_LANGUAGES } from '#shared/captcha-types/docs/catalog.ts';
 import { DEFAULT_PAGE_LANGUAGES, LANGUAGES, type Language } from '#shared/i18n/languages.ts';
 import { DEMOS } from '#shared/demo/catalog.ts';
-import { LANDINGS } from '#shared/landings/catalog.ts';
+import { LANDINGS, type LandingDef } from '#shared/landings/catalog.ts';
 
 /**
  * The pages declared in all fifteen languages (issue 20): home, pricing, about, for-customer, the
@@ -45,6 +45,8 @@ export interface PageDef {
   access: Access;
   /** i18n namespaces the page renders besides `common` and `ui`. */
   namespaces: readonly string[];
+  /** Namespaces (also in `namespaces`) of which the page renders only the subtrees at these dotted paths: only they go to the browser with the page. */
+  partial?: Readonly<Record<string, readonly string[]>>;
   /** Listed in /sitemap.xml (public pages without parameters). */
   sitemap: boolean;
 }
@@ -62,6 +64,18 @@ function page(input: PageInput): PageDef {
   };
 }
 
+/**
+ * What a captcha-type landing renders of the catalogues: its own texts, the shared sections, the
+ * names of the landings it links to (their own or their type's), and the code samples' labels.
+ */
+function landingTexts(landing: LandingDef): PageDef['partial'] {
+  return {
+    landings: ['meta', 'hero', 'stats', 'how', 'sample', 'faq', 'links', 'related', `pages.${landing.slug}`, ...LANDINGS.filter((l) => l.ownName).map((l) => `pages.${l.slug}.name`)],
+    pricing: ['types'],
+    apidocs: ['samples'],
+  };
+}
+
 /** Every URL of the product: the single source for the router, redirects, links and sitemap. */
 export const PAGES: readonly PageDef[] = [
   // Public and marketing
@@ -73,7 +87,7 @@ export const PAGES: readonly PageDef[] = [
   page({ id: 'p-discount-campaigns', path: '/p/discount-campaigns', module: 'routes/marketing/discount-campaigns.tsx', namespaces: ['promotions', 'pricing'] }),
   page({ id: 'p-captcha-and-accessibility', path: '/p/captcha-and-accessibility', module: 'routes/marketing/accessibility.tsx', namespaces: ['accessibility'] }),
   // Captcha-type landings (issue 14): one template, one page per declared slug; other /p/ paths stay theirs or 404
-  ...LANDINGS.map((l) => page({ id: `landing-${l.slug}`, path: `/p/${l.slug}`, module: 'routes/marketing/landing.tsx', namespaces: ['landings', 'pricing', 'apidocs'] , languages: ALL_LANGUAGES })),
+  ...LANDINGS.map((l) => page({ id: `landing-${l.slug}`, path: `/p/${l.slug}`, module: 'routes/marketing/landing.tsx', namespaces: ['landings', 'pricing', 'apidocs'], partial: landingTexts(l), languages: ALL_LANGUAGES })),
   // Live demos, recognition examples, the browser extension and the workaround product (issue 14)
   page({ id: 'demo', path: '/demo', module: 'routes/demo/index.tsx', namespaces: ['demo'] }),
   ...DEMOS.map((d) => page({ id: `demo-${d.slug}`, path: `/demo/${d.slug}`, module: 'routes/demo/demo.tsx', namespaces: ['demo'] })),

@@ -37,6 +37,16 @@ test('a landing: live price as in the price list, FAQ, the docs, another landing
   expect(problems).toEqual([]);
 });
 
+test('from a landing straight to its API reference: the page came with only part of the docs texts, the reference gets all of them', async ({ page }) => {
+  const problems = collectProblems(page);
+  await gotoHydrated(page, `${INTL_ORIGIN}/p/hcaptcha`);
+  await page.getByRole('link', { name: tr('en', 'landings:hero.ctaDocs') }).click();
+  await expect(page).toHaveURL(/\/api-docs\/hcaptcha$/);
+  await expect(page.getByRole('heading', { name: tr('en', 'apidocs:sections.facts') })).toBeVisible();
+  await expect(page.getByText(tr('en', 'apidocs:type.price'), { exact: true })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test('an unknown landing is a 404', async ({ page }) => {
   const res = await page.goto(`${INTL_ORIGIN}/p/no-such-captcha`);
   expect(res?.status()).toBe(404);

@@ -77,27 +77,63 @@ export function createI18n(lang: Language, resources: Resource, brandName: strin
 export async function loadNamespaces(i18n: I18n, lang: Language, namespaces: readonly string[]): Promise<void> {
   const wanted = [...BASE_NAMESPACES, ...namespaces];
   const langs = lang === 'en' ? ['en'] : [lang, 'en'];
+  const partial = partialBundles.get(i18n);
   await Promise.all(
     langs.flatMap((l) =>
       wanted.map(async (ns) => {
-        if (i18n.hasResourceBundle(l, ns)) return;
+        if (i18n.hasResourceBundle(l, ns) && !partial?.has(ns)) return;
         const load = loaders[loaderKey(l, ns)];
         if (load) i18n.addResourceBundle(l, ns, await load(), true, true);
       }),
     ),
   );
+  for (const ns of wanted) partial?.delete(ns);
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
 }
 
-/** The catalogues of `lang` (and English) for the given namespaces, to hand to the browser. */
-export function pickResources(i18n: I18n, lang: Language, namespaces: readonly string[]): Resource {
+/** Namespaces of an instance that hold only part of their catalogue (a page's boot data): loaded whole when a page needs them. */
+const partialBundles = new WeakMap<I18n, Set<string>>();
+
+/** Client boot: these namespaces came with only the subtrees the first page renders. */
+export function markPartial(i18n: I18n, namespaces: readonly string[]): void {
+  if (namespaces.length) partialBundles.set(i18n, new Set(namespaces));
+}
+
+/** What a page renders of the catalogues: namespaces besides `common` and `ui`, and the namespaces of which it renders only some subtrees (dotted paths). */
+export interface PageTexts {
+  namespaces: readonly string[];
+  partial?: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * The catalogues a page renders, to hand to the browser: of a partial namespace only its subtrees.
+ * Each namespace in `lang` only; English (the fallback) only where `lang` has no catalogue for it.
+ * A page declared in a language renders none of its texts in English (languages.test.ts,
+ * catalogues.test.ts), so the browser needs no English copy of them.
+ */
+export function pickResources(i18n: I18n, lang: Language, page: PageTexts): Resource {
   const out: Resource = {};
-  for (const l of lang === 'en' ? ['en'] : [lang, 'en']) {
-    out[l] = {};
-    for (const ns of [...BASE_NAMESPACES, ...namespaces]) {
-      const bundle = i18n.getResourceBundle(l, ns) as Catalogue | undefined;
-      if (bundle) out[l][ns] = bundle;
-    }
+  for (const ns of [...BASE_NAMESPACES, ...page.namespaces]) {
+    const l = i18n.hasResourceBundle(lang, ns) ? lang : 'en';
+    const bundle = i18n.getResourceBundle(l, ns) as Catalogue | undefined;
+    if (!bundle) continue;
+    const only = page.partial?.[ns];
+    (out[l] ??= {})[ns] = only ? pick(bundle, only) : bundle;
+  }
+  return out;
+}
+
+/** The subtrees of a catalogue at the given dotted paths (`stats`, `pages.recaptcha-v2.name`), in one object of the same shape. */
+function pick(bundle: Catalogue, paths: readonly string[]): Catalogue {
+  const out: Catalogue = {};
+  for (const path of paths) {
+    const keys = path.split('.');
+    let from: unknown = bundle;
+    for (const k of keys) from = from !== null && typeof from === 'object' ? (from as Catalogue)[k] : undefined;
+    if (from === undefined) continue;
+    let to = out;
+    for (const k of keys.slice(0, -1)) to = (to[k] ??= {}) as Catalogue;
+    to[keys.at(-1)!] = from;
   }
   return out;
 }

@@ -3,7 +3,7 @@
  * language a page declares and every namespace it renders (`common`, `ui` and the page's own),
  * the same keys as English, every plural category Intl.PluralRules gives the language (and no
  * other), the same {{placeholders}} and <tags>, and no English sentence copied unchanged.
- * `apidocs` is needed only for its `samples` subtree (the code-sample labels of the landings).
+ * A namespace the pages declare partial (`apidocs` on the landings: its `samples` subtree) is needed only for those subtrees.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,8 +13,13 @@ import { BASE_NAMESPACES } from '#web/lib/i18n.ts';
 import { ALLOWED_TERMS } from '#shared/i18n/allowed-terms.ts';
 
 const LOCALES = path.join(import.meta.dirname, '../../../shared/i18n/locales');
-/** Namespaces a declared page needs only part of: the subtree that page renders. */
-export const PARTIAL_NAMESPACES: Record<string, string[]> = { apidocs: ['samples'] };
+const EXTRA_LANGUAGE_PAGES = PAGES.filter((p) => p.languages.some((l) => l !== 'en' && l !== 'ru' && l !== 'zh'));
+/** Namespaces the pages in extra languages render only parts of (their `partial`): the union of those parts; absent when any renders it whole. */
+const PARTIAL_NAMESPACES: Record<string, string[]> = {};
+for (const ns of new Set(EXTRA_LANGUAGE_PAGES.flatMap((p) => Object.keys(p.partial ?? {})))) {
+  const using = EXTRA_LANGUAGE_PAGES.filter((p) => p.namespaces.includes(ns));
+  if (using.every((p) => p.partial?.[ns])) PARTIAL_NAMESPACES[ns] = [...new Set(using.flatMap((p) => p.partial![ns]!))];
+}
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };

@@ -73,8 +73,6 @@ afterAll(async () => {
 
 /** Allowed terms and the languages' own names (the switcher shows "English" on every page). */
 const allowed = new Set([...ALLOWED_TERMS, ...Object.values(LANGUAGE_NAMES).flatMap((n) => n.split(' '))].map((w) => w.toLowerCase()));
-/** Namespaces the declared pages need only a subtree of (catalogues.test.ts checks the same). */
-const PARTIAL: Record<string, string[]> = { apidocs: ['samples'] };
 
 /** Words in Latin letters only (three or more), not allowed terms: "Bestätigt" is not "Best". */
 function englishWords(text: string): string[] {
@@ -107,7 +105,9 @@ describe.each(TESTED)('pages declared in %s', (lang) => {
       for (const l of rendered) {
         if (l.usedLng !== lang) problems.push(`${url(lang, page)}: ${l.ns}:${l.key} ${l.usedLng ? `falls back to ${l.usedLng}` : 'is missing'}`);
         if (!own.includes(l.ns)) problems.push(`${url(lang, page)}: uses namespace ${l.ns}, not declared (${l.key})`);
-        if (l.ns in PARTIAL && !PARTIAL[l.ns]!.some((p) => l.key.startsWith(`${p}.`))) problems.push(`${url(lang, page)}: uses ${l.ns}:${l.key} outside ${PARTIAL[l.ns]!.join(', ')}`);
+        // A partial namespace goes to the browser with only its declared subtrees: a text outside them would not hydrate.
+        const only = page.partial?.[l.ns];
+        if (only && !only.some((p) => l.key === p || l.key.startsWith(`${p}.`))) problems.push(`${url(lang, page)}: uses ${l.ns}:${l.key} outside ${only.join(', ')}`);
       }
       const leaked = new Set(englishWords(visibleText(res.body)).filter((w) => englishOnly.has(w.toLowerCase())));
       if (leaked.size) problems.push(`${url(lang, page)}: English words ${[...leaked].join(', ')}`);

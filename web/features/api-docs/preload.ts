@@ -13,3 +13,8 @@ export async function preloadDocsIndex(store: AppStore, language: string): Promi
 export async function preloadTypeDoc(store: AppStore, slug: string, language: string): Promise<void> {
   await store.dispatch(apiDocsApi.endpoints.getTypeDoc.initiate({ slug, language }, { subscribe: false }));
 }
+
+/** Page loaders: a type's code samples (current API version) in the page's language. */
+export async function preloadTypeSamples(store: AppStore, slug: string, language: string): Promise<void> {
+  await store.dispatch(apiDocsApi.endpoints.getTypeSamples.initiate({ slug, language }, { subscribe: false }));
+}

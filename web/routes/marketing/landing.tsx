@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { findLanding, type LandingDef } from '#shared/landings/catalog.ts';
 import type { PriceList } from '#shared/contracts/pricing.ts';
 import { CodeSamples } from '#web/features/api-docs/code-samples.tsx';
-import { useGetTypeDocQuery } from '#web/features/api-docs/api.ts';
-import { preloadTypeDoc } from '#web/features/api-docs/preload.ts';
+import { useGetTypeSamplesQuery } from '#web/features/api-docs/api.ts';
+import { preloadTypeSamples } from '#web/features/api-docs/preload.ts';
 import { LandingPage, SamplesState, type LandingFigures } from '#web/features/landings/landing-page.tsx';
 import { formatAmount, formatPrice } from '#web/features/pricing/format.ts';
 import { preloadPrices, usePriceList } from '#web/features/pricing/use-prices.ts';
@@ -17,7 +17,7 @@ const landingOf = (path: string | undefined): LandingDef | undefined => findLand
 export async function loader({ store, lang, page }: PageLoaderArgs) {
   const landing = landingOf(page.path);
   if (!landing) return null;
-  await Promise.all([preloadPrices(store, lang), preloadTypeDoc(store, landing.type, lang)]);
+  await Promise.all([preloadPrices(store, lang), preloadTypeSamples(store, landing.type, lang)]);
   return null;
 }
 
@@ -47,9 +47,8 @@ export default function Landing() {
   const { i18n } = useTranslation();
   const landing = landingOf(page?.path);
   const prices = usePriceList();
-  const doc = useGetTypeDocQuery({ slug: landing?.type ?? '', language: lang }, { skip: !landing });
+  const samples = useGetTypeSamplesQuery({ slug: landing?.type ?? '', language: lang }, { skip: !landing });
   if (!landing) return null;
-  const version = doc.data?.v2 ?? doc.data?.v1;
   const demoPath = landing.demo && PAGES.some((p) => p.path === `/demo/${landing.demo}`) ? `/demo/${landing.demo}` : undefined;
   const hasDocs = PAGES.some((p) => p.path === `/api-docs/${landing.type}`);
   return (
@@ -57,8 +56,8 @@ export default function Landing() {
       landing={landing}
       live={{ figures: figuresOf(prices.list, landing.type, i18n.language), isLoading: prices.isLoading, error: prices.error, retry: prices.retry }}
       samples={
-        <SamplesState isLoading={doc.isLoading} error={doc.isError ? doc.error : undefined} retry={() => void doc.refetch()}>
-          {version && <CodeSamples samples={version.samples} />}
+        <SamplesState isLoading={samples.isLoading} error={samples.isError ? samples.error : undefined} retry={() => void samples.refetch()}>
+          {samples.data && <CodeSamples samples={samples.data} />}
         </SamplesState>
       }
       {...(demoPath ? { demoPath } : {})}
