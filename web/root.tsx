@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { preload } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
 import { canonicalUrl } from '#shared/i18n/routing.ts';
 import { ForeignVisitorBanner, ServiceBanner } from './components/layout/banners.tsx';

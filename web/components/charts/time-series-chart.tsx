@@ -25,7 +25,7 @@
  * page's language (i18next), times are UTC.
  */
 import { lazy, Suspense, useId, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { cx } from '../ui/class-names.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { formatNumber, formatPointTime, type Granularity } from './format.ts';

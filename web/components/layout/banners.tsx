@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '#web/lib/i18n-react.ts';
 import { canonicalUrl } from '#shared/i18n/routing.ts';
 import { Banner } from '#web/components/ui/banner.tsx';
 import { writeCookie } from '#web/lib/cookies.ts';

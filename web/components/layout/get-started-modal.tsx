@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { Modal } from '#web/components/modal/modal.tsx';
 import { buttonClassName } from '#web/components/button/button.tsx';
 import { LocalizedLink } from './localized-link.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGE_NAMES } from '#shared/i18n/languages.ts';
 import { localizedPath } from '#shared/i18n/routing.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { useAppSelector } from '#web/store/hooks.ts';
 import { LocalizedLink } from './localized-link.tsx';
 

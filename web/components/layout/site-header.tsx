@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { useAppSelector } from '#web/store/hooks.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { LocalizedLink } from './localized-link.tsx';

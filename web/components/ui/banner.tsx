@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { cx } from './class-names.ts';
 import { Icon } from './icon.tsx';
 

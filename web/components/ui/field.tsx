@@ -1,6 +1,6 @@
 import { cloneElement, isValidElement, useId } from 'react';
 import type { ComponentPropsWithRef, ReactElement, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { cx } from './class-names.ts';
 
 /** Attributes a Field hands to its control so label, hint and error are announced. */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { AdminUserRow } from '#shared/contracts/admin.ts';
 import type { Permission } from '#shared/contracts/user.ts';
 import { Button } from '#web/components/button/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { AdminUserRow } from '#shared/contracts/admin.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 

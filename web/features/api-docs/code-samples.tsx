@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { SAMPLE_LANGUAGES, type SampleLanguage } from '#shared/contracts/api-docs.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { useSampleLanguage } from './prefs.ts';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { cx } from '#web/components/ui/class-names.ts';
 import type { DocsIndex } from '#shared/contracts/api-docs.ts';

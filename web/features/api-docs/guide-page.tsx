@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { Banner } from '#web/components/ui/banner.tsx';
 import { Button } from '#web/components/button/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { BanRow, DocParam, ErrorRow } from '#shared/contracts/api-docs.ts';
 
 function limitsOf(p: DocParam, t: (k: string, o?: Record<string, unknown>) => string): string {

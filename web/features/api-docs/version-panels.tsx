@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { API_VERSIONS, type ApiVersion, type TypeDoc, type TypeVersionDoc } from '#shared/contracts/api-docs.ts';
 import { CodeBlock, CodeSamples } from './code-samples.tsx';
 import { SectionHeading } from './docs-layout.tsx';

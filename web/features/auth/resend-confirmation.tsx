@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { Language } from '#shared/i18n/languages.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { Field, TextInput } from '#web/components/ui/field.tsx';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { USER_TYPES, type UserType } from '#shared/contracts/user.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { cx } from '#web/components/ui/class-names.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { COLLECTION_INFO, type ArticleCard as Card, type Collection } from '#shared/contracts/content.ts';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { formatDate } from './collection.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '#web/lib/i18n-react.ts';
 import { useSearchParams } from 'react-router';
 import { COLLECTION_INFO, SEARCH_MIN_CHARS, SORTS, type ArticleSort, type Collection } from '#shared/contracts/content.ts';
 import { Button } from '#web/components/button/button.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { COLLECTION_INFO, type Collection, type PublicArticle } from '#shared/contracts/content.ts';
 import { canonicalUrl } from '#shared/i18n/routing.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';

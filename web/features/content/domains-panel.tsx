@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { COLLECTIONS, CONTENT_LANGUAGES, type Collection, type ContentDomain, type ContentLanguage } from '#shared/contracts/content.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { Banner } from '#web/components/ui/banner.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { COLLECTIONS, COLLECTION_INFO } from '#shared/contracts/content.ts';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { useCurrentPage } from '#web/lib/use-page.ts';

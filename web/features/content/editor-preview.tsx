@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { COLLECTION_INFO, type Collection, type ContentLanguage, type EditorArticle, type PreviewResult } from '#shared/contracts/content.ts';
 import { buttonClassName } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';

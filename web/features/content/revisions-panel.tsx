@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { EditorArticle, Revision } from '#shared/contracts/content.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { Modal } from '#web/components/modal/modal.tsx';

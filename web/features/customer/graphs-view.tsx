@@ -4,7 +4,7 @@
  * its data table behind it (web/components/charts); a totals table sums the range per type.
  */
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { GRAPH_MAX_DAYS, type GraphData, type GraphPoint, type GraphStep, type GraphTotals } from '#shared/contracts/customer-logs.ts';
 import { TimeSeriesChart, type ChartRow, type ChartSeries } from '#web/components/charts/time-series-chart.tsx';
 import { Button } from '#web/components/button/button.tsx';

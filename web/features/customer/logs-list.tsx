@@ -3,7 +3,7 @@
  * its loading, error and empty states, the task thumbnail, type names, times in the account's zone.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { LogPage } from '#shared/contracts/customer-logs.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';

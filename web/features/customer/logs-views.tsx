@@ -3,7 +3,7 @@
  * pingback deliveries. Each is one paginated table of the account's own rows.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { ComplaintRow, ImpossibleRow, NotCaptchaRow, PingbackRow, PingbackStatus, ReportOutcome, TaskState } from '#shared/contracts/customer-logs.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';

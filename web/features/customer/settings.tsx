@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '#web/lib/i18n-react.ts';
 import { CAPTCHA_TYPE_CATALOG } from '#shared/captcha-types/index.ts';
 import { CONSENSUS_LIMITS, type ApiSettings, type ConsensusSettings } from '#shared/contracts/customer.ts';
 import { MAX_PINGBACK_HOSTS } from '#shared/contracts/pingback.ts';

@@ -3,7 +3,7 @@
  * parameters. Submits a real, charged task through POST /api/v2/customer/testcaptcha.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { TEST_TOKEN_TYPES, type TestCaptchaInput, type TestTokenType } from '#shared/contracts/customer-logs.ts';
 import { LANGUAGE_NAMES, LANGUAGES } from '#shared/i18n/languages.ts';
 import { Button } from '#web/components/button/button.tsx';

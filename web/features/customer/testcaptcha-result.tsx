@@ -4,7 +4,7 @@
  * is the task polled every few seconds instead.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { UploadRow } from '#shared/contracts/customer-logs.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';

@@ -4,7 +4,7 @@
  * New and finished tasks arrive over /ws; a report under review is re-read until it is judged.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { NotReportableReason, UploadRow } from '#shared/contracts/customer-logs.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { DemoChallenge, DemoVerifyResult } from '#shared/contracts/demo.ts';
 import { DEMOS, type DemoDef, type WidgetDemoDef } from '#shared/demo/catalog.ts';
 import { Button } from '#web/components/button/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { RecognitionExample, RecognitionList } from '#shared/contracts/demo.ts';
 import { DEMOS } from '#shared/demo/catalog.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';

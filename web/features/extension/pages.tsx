@@ -4,7 +4,7 @@
  * (header band, sections alternating); the live prices and payment methods come from the routes,
  * which read the pricing and payments features. Texts: the `extension` i18n namespace.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { Banner } from '#web/components/ui/banner.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { useCurrentPage } from '#web/lib/use-page.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { contentLanguageOf } from '#shared/contracts/content.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { PracticeItem, PracticeScore } from '#shared/contracts/hub.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { REWARD_RULES } from '#shared/contracts/hub.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { count, usd } from './format.ts';

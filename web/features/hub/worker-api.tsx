@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 
 /** The HTTP reads and writes the worker cabinet uses (server/surfaces/site-api/worker.routes.ts). */
 const HTTP = [

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { TypePrice } from '#shared/contracts/pricing.ts';
 import { Card } from '#web/components/ui/card.tsx';
 

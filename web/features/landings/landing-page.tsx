@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { TYPE_FAMILY } from '#shared/captcha-types/docs/catalog.ts';
 import { LANDINGS, type LandingDef } from '#shared/landings/catalog.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';

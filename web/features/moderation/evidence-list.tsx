@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { MistakeEvidence } from '#shared/contracts/moderation.ts';
 import { evidenceMediaUrl } from './api.ts';
 import { describeAnswer, formatUtc } from './answer.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { ExamReviewAction, FlaggedExam } from '#shared/contracts/moderation.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { Modal } from '#web/components/modal/modal.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { HISTORY_COLUMNS, HISTORY_MAX_DAYS, type HistoryDayQuery } from '#shared/contracts/money.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';
 import { Banner } from '#web/components/ui/banner.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { TRANSFER_DAILY_LIMIT_USD, TRANSFER_LINK_HOURS, type TransferStatus } from '#shared/contracts/money.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { PaymentStatusSchema, type PaymentStatus } from '#shared/contracts/payments.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { coinOfProvider } from '#shared/contracts/crypto.ts';
 import type { PaymentStatus } from '#shared/contracts/payments.ts';
 import { buttonClassName } from '#web/components/button/button.tsx';

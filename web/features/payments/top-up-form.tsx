@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { TOPUP_MAX_USD, TOPUP_MIN_USD, TOPUP_PRESETS_USD } from '#shared/contracts/payments.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { Banner } from '#web/components/ui/banner.tsx';

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { PAYOUT_METHODS, type AdminPayoutQuery, type AdminPayoutView, type PayoutMethod, type PayoutMethodView } from '#shared/contracts/payouts.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { PayoutStatus } from '#shared/contracts/payouts.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';
 import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx';

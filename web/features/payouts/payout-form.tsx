@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { PayoutMethod, PayoutSummaryView } from '#shared/contracts/payouts.ts';
 import { formatMoney, parseMoney } from '#shared/money.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { PriceList, TypePrice } from '#shared/contracts/pricing.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';

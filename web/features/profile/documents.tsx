@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, type UserDocument } from '#shared/contracts/profile.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { NOTIFICATION_KINDS, type NotificationKind, type NotificationPrefs } from '#shared/contracts/profile.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';

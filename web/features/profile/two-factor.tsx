@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { TwoFactorSetup } from '#shared/contracts/profile.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { AdminPromoCode } from '#shared/contracts/promotions.ts';
 import { PROMO_CODE_PATTERN } from '#shared/contracts/promotions.ts';
 import { Button } from '#web/components/button/button.tsx';

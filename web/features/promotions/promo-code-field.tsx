@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { PROMO_CODE_PATTERN, type PromoCodeCheck } from '#shared/contracts/promotions.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { Field, TextInput } from '#web/components/ui/field.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { PROXY_PLAN_TYPES } from '#shared/proxy/catalog.ts';
 import { TimeSeriesChart } from '#web/components/charts/time-series-chart.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';

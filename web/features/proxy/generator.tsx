@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { ProxyGatewayInfo, ProxySubUserView } from '#shared/contracts/proxy.ts';
 import { PROXY_COUNTRIES, PROXY_PLAN_TYPES, PROXY_PROTOCOLS, SESSION_LIFETIME, formatProxyUsername, type ProxyPlanType, type ProxyProtocol } from '#shared/proxy/catalog.ts';
 import { Button } from '#web/components/button/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { ProxyPriceList } from '#shared/contracts/proxy.ts';
 import { PROXY_COUNTRIES } from '#shared/proxy/catalog.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';

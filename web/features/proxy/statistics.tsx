@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { ProxyStatsQuery } from '#shared/contracts/proxy.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';
 import { TimeSeriesChart } from '#web/components/charts/time-series-chart.tsx';

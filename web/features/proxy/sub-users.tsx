@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { ProxySubUserSecret, ProxySubUserView } from '#shared/contracts/proxy.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';

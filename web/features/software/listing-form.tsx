@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { CAPTCHA_TYPES } from '#shared/captcha-types/index.ts';
 import { LISTING_LANGUAGES, ListingInputSchema, PLATFORMS, PRICE_MODELS, SOFTWARE_CATEGORIES, type ListingInput, type OwnListing } from '#shared/contracts/software.ts';
 import { Button } from '#web/components/button/button.tsx';

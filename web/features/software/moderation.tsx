@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { LISTING_STATUSES, REVIEW_STATUSES, type ListingStatus, type ModerationListing, type ModerationReview, type ReviewStatus } from '#shared/contracts/software.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { SoftwareCard as Card } from '#shared/contracts/software.ts';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { useSearchParams } from 'react-router';
 import { SOFTWARE_SEARCH_MIN_CHARS, SOFTWARE_SORTINGS, type SoftwareSorting } from '#shared/contracts/software.ts';
 import { Button } from '#web/components/button/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { OwnerStatistics, SoftwareStatistics } from '#shared/contracts/software.ts';
 import { TimeSeriesChart } from '#web/components/charts/time-series-chart.tsx';
 import { Stat } from '#web/components/ui/stat.tsx';

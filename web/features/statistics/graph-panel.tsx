@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { TimeSeriesChart } from '#web/components/charts/time-series-chart.tsx';
 import type { StatisticsPage } from './metrics.ts';
 import { unitFormatter } from './format.ts';

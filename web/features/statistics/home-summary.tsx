@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { defaultRange } from '#shared/contracts/statistics.ts';
 import type { Language } from '#shared/i18n/languages.ts';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { ATTACHMENT_TYPES, MAX_ATTACHMENTS_PER_MESSAGE, SUPPORT_ATTACHMENT_MAX_BYTES, type AttachmentView } from '#shared/contracts/support.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { useUploadSupportFileMutation } from './api.ts';

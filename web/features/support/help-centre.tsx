@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { useSearchParams } from 'react-router';
 import { HELP_SEARCH_MIN_CHARS } from '#shared/contracts/support.ts';
 import { buttonClassName } from '#web/components/button/button.tsx';

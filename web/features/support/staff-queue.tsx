@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { QUEUE_AGES, TICKET_CATEGORIES, TICKET_STATUSES, type AttachmentView, type QueueQuery, type StaffTicketView, type TicketStatus } from '#shared/contracts/support.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { useNavigate } from 'react-router';
 import { TICKET_CATEGORIES, type AttachmentView, type MessageView, type TicketCategory, type TicketStatus, type TicketView } from '#shared/contracts/support.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';

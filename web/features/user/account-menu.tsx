@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { homePathOf } from '#shared/contracts/user.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';
 import { GetStartedModal } from '#web/components/layout/get-started-modal.tsx';

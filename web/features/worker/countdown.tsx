@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { cx } from '#web/components/ui/class-names.ts';
 import { formatCountdown } from './format.ts';
 

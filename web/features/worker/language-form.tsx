@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#shared/i18n/languages.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { Banner } from '#web/components/ui/banner.tsx';

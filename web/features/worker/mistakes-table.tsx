@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { TFunction } from 'i18next';
 import type { MistakeRow } from '#shared/contracts/worker.ts';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';

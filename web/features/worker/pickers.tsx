@@ -3,7 +3,7 @@
  * takes clicks. Used by the live solvers and by the training items.
  */
 import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { Point } from '#shared/captcha-types/types.ts';
 import { cx } from '#web/components/ui/class-names.ts';
 import { cellNumber, clamp, toNaturalPoint, toPercent, type Size } from './geometry.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ComponentType, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { Answer } from '#shared/captcha-types/types.ts';
 import type { TaskOffer } from '#shared/contracts/realtime.ts';
 import { Button } from '#web/components/button/button.tsx';

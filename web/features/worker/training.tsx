@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { Point } from '#shared/captcha-types/types.ts';
 import type { ExamResult, TrainingItem, TrainingState } from '#shared/contracts/worker.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';

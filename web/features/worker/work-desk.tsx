@@ -1,5 +1,5 @@
 import { useCallback, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { ServerMessage } from '#shared/contracts/realtime.ts';
 import type { WorkerSummary } from '#shared/contracts/worker.ts';
 import { Button } from '#web/components/button/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { moderationApi } from '#web/features/moderation/api.ts';
 import { FlaggedExams } from '#web/features/moderation/flagged-exams.tsx';
 import { ReviewQueue } from '#web/features/moderation/review-queue.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { AuthHead, AuthLayout, FormAlert } from '#web/features/auth/auth-layout.tsx';
 import { authErrorMessage, readAuthError } from '#web/features/auth/errors.ts';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { redirect, useNavigate, useSearchParams } from 'react-router';
 import { homePathOf } from '#shared/contracts/user.ts';
 import { localizedPath } from '#shared/i18n/routing.ts';

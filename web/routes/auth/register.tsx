@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '#web/lib/i18n-react.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { UserType } from '#shared/contracts/user.ts';
 import { Button } from '#web/components/button/button.tsx';

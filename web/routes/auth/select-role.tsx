@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { useSearchParams } from 'react-router';
 import { homePathOf, type UserType } from '#shared/contracts/user.ts';
 import { Button } from '#web/components/button/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { contentApi } from '#web/features/content/api.ts';
 import { ArticleList, listArgsOf } from '#web/features/content/article-list.tsx';
 import { collectionOfPath } from '#web/features/content/collection.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { CustomerLayout } from '#web/features/customer/customer-layout.tsx';
 import { customerLogsApi } from '#web/features/customer/logs-api.ts';
 import { ImpossibleLog } from '#web/features/customer/logs-views.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { LoadingBlock } from '#web/components/ui/states.tsx';
 import { customerApi, useGetApiSettingsQuery } from '#web/features/customer/api.ts';
 import { CustomerLayout } from '#web/features/customer/customer-layout.tsx';

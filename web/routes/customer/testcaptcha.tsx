@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { CustomerLayout } from '#web/features/customer/customer-layout.tsx';
 import { TestCaptchaForm } from '#web/features/customer/testcaptcha-form.tsx';
 import { TestCaptchaResult } from '#web/features/customer/testcaptcha-result.tsx';

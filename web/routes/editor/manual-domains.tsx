@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { contentApi } from '#web/features/content/api.ts';
 import { DomainsPanel } from '#web/features/content/domains-panel.tsx';
 import { EditorNav } from '#web/features/content/editor-nav.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { data, useParams } from 'react-router';
 import { Banner } from '#web/components/ui/banner.tsx';
 import { LoadingBlock } from '#web/components/ui/states.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { formatPrice } from '#web/features/pricing/format.ts';
 import { preloadPrices, usePriceList } from '#web/features/pricing/use-prices.ts';
 import { paymentsApi } from '#web/features/payments/api.ts';

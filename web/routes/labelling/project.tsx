@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { data, useParams } from 'react-router';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { labellingApi } from '#web/features/labelling/projects-api.ts';

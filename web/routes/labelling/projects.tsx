@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { ProjectList } from '#web/features/labelling/projects.tsx';
 import { useCurrentPage } from '#web/lib/use-page.ts';
 

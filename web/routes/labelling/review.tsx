@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { ReviewQueue } from '#web/features/labelling/review.tsx';
 
 /** /data/review: labelling disputes for trusted workers and staff. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { CampaignList } from '#web/features/promotions/campaign-list.tsx';
 import { promotionsApi } from '#web/features/promotions/api.ts';

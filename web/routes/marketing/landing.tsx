@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { findLanding, type LandingDef } from '#shared/landings/catalog.ts';
 import type { PriceList } from '#shared/contracts/pricing.ts';
 import { CodeSamples } from '#web/features/api-docs/code-samples.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { Card } from '#web/components/ui/card.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { LoadingBlock } from '#web/components/ui/states.tsx';

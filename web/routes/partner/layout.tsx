@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { ConsoleLayout } from '#web/components/layout/console-layout.tsx';
 
 /** The /partner area's pages in navigation order: path, key under `nav.` in the partner catalogue, group. */

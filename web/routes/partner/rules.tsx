@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { affiliateApi, useAffiliateTermsQuery } from '#web/features/affiliate/api.ts';
 import type { PageLoaderArgs } from '#web/lib/page.ts';
 import { PartnerLayout } from './layout.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { CustomerLayout } from '#web/features/customer/customer-layout.tsx';
 import { paymentsApi } from '#web/features/payments/api.ts';
 import { TopUpForm } from '#web/features/payments/top-up-form.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { useSearchParams } from 'react-router';
 import type { HistoryDayQuery } from '#shared/contracts/money.ts';
 import { CustomerLayout } from '#web/features/customer/customer-layout.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { CustomerLayout } from '#web/features/customer/customer-layout.tsx';
 import { paymentsApi } from '#web/features/payments/api.ts';
 import { PaymentHistory } from '#web/features/payments/history-table.tsx';

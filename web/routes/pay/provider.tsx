@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { data, useLocation, useParams, useSearchParams } from 'react-router';
 import { COINS, type CoinInfo } from '#shared/contracts/crypto.ts';
 import { CustomerLayout } from '#web/features/customer/customer-layout.tsx';

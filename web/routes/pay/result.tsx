@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { useLocation, useSearchParams } from 'react-router';
 import { CustomerLayout } from '#web/features/customer/customer-layout.tsx';
 import { PaymentResult } from '#web/features/payments/payment-result.tsx';

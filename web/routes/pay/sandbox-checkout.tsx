@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { useParams } from 'react-router';
 import { paymentsApi } from '#web/features/payments/api.ts';
 import { SandboxCheckout } from '#web/features/payments/sandbox-checkout.tsx';

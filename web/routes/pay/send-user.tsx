@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { CustomerLayout } from '#web/features/customer/customer-layout.tsx';
 import { moneyApi } from '#web/features/money/api.ts';
 import { SendUserForm, TransfersList } from '#web/features/money/send-user.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { proxyApi, useGetProxyPricesQuery } from '#web/features/proxy/api.ts';
 import { ProxyApiDocs } from '#web/features/proxy/api-docs.tsx';
 import type { PageLoaderArgs } from '#web/lib/page.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { proxyApi } from '#web/features/proxy/api.ts';
 import { ProxyLayout } from '#web/features/proxy/proxy-layout.tsx';
 import { IpWhitelist } from '#web/features/proxy/whitelist.tsx';

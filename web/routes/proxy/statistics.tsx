@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { useSearchParams } from 'react-router';
 import type { ProxyStatsQuery } from '#shared/contracts/proxy.ts';
 import { proxyApi } from '#web/features/proxy/api.ts';

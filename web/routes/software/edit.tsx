@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { data, useParams } from 'react-router';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { Banner } from '#web/components/ui/banner.tsx';

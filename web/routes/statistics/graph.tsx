@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { useSearchParams } from 'react-router';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { SupportBot } from '#web/features/support/bot.tsx';
 import { SupportLayout } from '#web/features/support/support-layout.tsx';
 import { useCurrentUser } from '#web/features/user/use-current-user.ts';

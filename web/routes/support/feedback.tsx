@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { FeedbackForm } from '#web/features/support/feedback.tsx';
 import { useCurrentUser } from '#web/features/user/use-current-user.ts';
 import { useCurrentPage } from '#web/lib/use-page.ts';

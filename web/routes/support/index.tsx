@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { supportApi } from '#web/features/support/api.ts';
 import { HelpHome } from '#web/features/support/help-centre.tsx';
 import { SupportLayout } from '#web/features/support/support-layout.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { data, useParams } from 'react-router';
 import { supportApi } from '#web/features/support/api.ts';
 import { StaffTicket } from '#web/features/support/staff-queue.tsx';

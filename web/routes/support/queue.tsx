@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { supportApi } from '#web/features/support/api.ts';
 import { StaffQueue } from '#web/features/support/staff-queue.tsx';
 import { StaffSupportLayout } from '#web/features/support/support-layout.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { useSearchParams } from 'react-router';
 import { TICKET_CATEGORIES, type TicketCategory } from '#shared/contracts/support.ts';
 import { SupportLayout } from '#web/features/support/support-layout.tsx';

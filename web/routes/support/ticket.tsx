@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { data, useLocation, useNavigate, useParams } from 'react-router';
 import { Banner } from '#web/components/ui/banner.tsx';
 import { supportApi } from '#web/features/support/api.ts';

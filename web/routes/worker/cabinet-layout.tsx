@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { ConsoleLayout } from '#web/components/layout/console-layout.tsx';
 import { CABINET_SECTIONS, type CabinetSection } from '#web/features/worker/sections.ts';
 

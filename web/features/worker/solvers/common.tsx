@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { cx } from '#web/components/ui/class-names.ts';
 import { isTypingTarget, SOLVER_FORM_CLASS, type SolverSlots } from './types.ts';

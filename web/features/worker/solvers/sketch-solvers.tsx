@@ -1,6 +1,6 @@
 /** Drawing on the picture: outlines (canvas tasks) and frames (bounding-box tasks). */
 import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { Box, Point } from '#shared/captcha-types/types.ts';
 import { Button } from '#web/components/button/button.tsx';
 import { boxFrom, extendLine, toNaturalPoint } from '../geometry.ts';

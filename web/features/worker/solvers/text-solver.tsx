@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import type { TFunction } from 'i18next';
 import { Picture } from '../pickers.tsx';
 import { intParam } from '../geometry.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n-react.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { SolverForm, SolverLayout, SolverMessage, SubmitButton } from './common.tsx';
 import { mountWidget, widgetPlan } from './token-widget.ts';
