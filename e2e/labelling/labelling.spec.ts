@@ -48,15 +48,15 @@ test('a customer creates a bounding-box project, uploads images and a zip, and s
   await expect(page.locator('.lab-gallery__item')).toHaveCount(7);
   await expect(page.getByText(tr('en', 'labelling:projects.tileOf', { name: 'aerial.png', n: '2' }))).toBeVisible();
   // The live price of bounding_box × 14 tasks: $0.0012 a task at its floor, more while the queue
-  // holds bounding-box tasks (journey.spec.ts's project may be running alongside).
+  // holds bounding-box tasks (journey.spec.ts's project may be running alongside, so the price can
+  // move between any two reads): the page shows the estimate of its own latest read (it polls).
   const projectId = Number(new URL(page.url()).pathname.split('/').pop());
-  await expect(async () => {
-    const { estimate } = (await (await page.request.get(`/api/v2/labelling/projects/${projectId}`)).json()) as { estimate: { priceEach: number; tasks: number; total: number } };
-    expect(estimate.tasks).toBe(14);
-    expect(estimate.priceEach).toBeGreaterThanOrEqual(1200);
-    expect(estimate.total).toBe(14 * estimate.priceEach);
-    await expect(page.getByRole('button', { name: exactly(tr('en', 'labelling:projects.start', { total: usd(estimate.total) })) })).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  const read = await page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/api/v2/labelling/projects/${projectId}`, { timeout: 15_000 });
+  const { estimate } = (await read.json()) as { estimate: { priceEach: number; tasks: number; total: number } };
+  expect(estimate.tasks).toBe(14);
+  expect(estimate.priceEach).toBeGreaterThanOrEqual(1200);
+  expect(estimate.total).toBe(14 * estimate.priceEach);
+  await expect(page.getByRole('button', { name: exactly(tr('en', 'labelling:projects.start', { total: usd(estimate.total) })) })).toBeVisible();
 
   // A text file named like an image is refused, nothing added.
   await page.getByLabel(tr('en', 'labelling:projects.files')).setInputFiles([{ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') }]);
