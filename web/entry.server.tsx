@@ -140,7 +140,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) as never },
   };
   const preloads = page ? input.build.chunks[`web/${page.module}`] ?? [] : [];
-  const afterPaint = page?.access.kind === 'public';
+  // Pages people read (public, in the sitemap) start their JavaScript after the first paint; pages
+  // people act on at once (a checkout, a link with a token, signed-in rooms) start it at once.
+  const afterPaint = page?.access.kind === 'public' && page.sitemap;
   const router = createStaticRouter(handler.dataRoutes, context);
 
   const html = await new Promise<string>((resolve, reject) => {

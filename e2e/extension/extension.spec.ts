@@ -149,8 +149,11 @@ async function fixtureSite(html: string): Promise<{ page: Page; posted: Promise<
       return route.fulfill({ contentType: 'image/png', body: textPicture(200, 70, 11) });
     }
     if (pathname === '/done') {
-      resolvePosted(new URLSearchParams(route.request().postData() ?? ''));
-      return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Done</title><h1>Thanks</h1>' });
+      // Resolved once the answer page is served: a page closed while its navigation is being
+      // fulfilled hung Playwright's close for the rest of the test (CI, stop 26).
+      const fields = new URLSearchParams(route.request().postData() ?? '');
+      await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Done</title><h1>Thanks</h1>' });
+      return resolvePosted(fields);
     }
     return route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><title>Shop</title><body>${html}</body></html>` });
   });
@@ -178,5 +181,6 @@ test('another site: an image captcha marked by the selectors the user gave is so
   await cabinet.accepted(offer.id, after);
   await cabinet.stopWork();
   expect((await posted).get('code')).toBe('k7wq3');
+  await expect(page.getByRole('heading', { name: 'Thanks' })).toBeVisible();
   await page.close();
 });

@@ -9,7 +9,7 @@ import { test } from '@playwright/test';
 import { Cabinet } from '../compat/cabinet.ts';
 import { expect } from '../compat/expect.ts';
 import { readAccounts } from '../support/accounts.ts';
-import { gotoHydrated, tr } from '../support/app.ts';
+import { gotoHydrated, tr, waitForHydration } from '../support/app.ts';
 
 const p = (key: string, vars: Record<string, string> = {}) => tr('en', `payments:${key}`, vars);
 const pr = (key: string, vars: Record<string, string> = {}) => tr('en', `promotions:${key}`, vars);
@@ -66,6 +66,7 @@ test('a promo code adds its bonus to a sandbox top-up; /pricing shows a running 
   await page.getByRole('radio', { name: new RegExp(p('providers.sandbox.name').replace(/[()]/g, '\\$&')) }).check();
   await page.getByRole('button', { name: p('form.pay') }).click();
   await page.waitForURL(/\/pay\/sandbox\/checkout\/sbx_[0-9a-f]{24}$/);
+  await waitForHydration(page);
   await page.getByRole('button', { name: p('sandbox.approve') }).click();
   await page.waitForURL(/\/pay\/ok\?payment=\d+$/);
   const paymentId = new URL(page.url()).searchParams.get('payment')!;
