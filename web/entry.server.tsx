@@ -6,7 +6,7 @@ import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandler } from 'react-router';
 import { hostLanguageOf, splitLanguage, type HostKind, type SiteOrigins } from '#shared/i18n/routing.ts';
 import { AssetsContext, type Assets } from './lib/assets.tsx';
-import { pickResources } from './lib/i18n.ts';
+import { partialBundlesOf, pickResources } from './lib/i18n.ts';
 import { requestI18n } from './lib/i18n.server.ts';
 import { serializeErrors, serializeForScript, type BootData } from './lib/hydration.ts';
 import type { PageHandle } from './lib/page.ts';
@@ -133,9 +133,10 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const page = (context.matches.at(-1)?.route.handle as PageHandle | undefined)?.page ?? null;
   const lang = i18n.language as BootData['i18n']['lang'];
   const assets: Assets = { css: input.build.css, fonts: input.build.fonts };
+  const resources = pickResources(i18n, lang, page ?? { namespaces: [] });
   const boot: BootData = {
     state: store.getState(),
-    i18n: { lang, resources: pickResources(i18n, lang, page ?? { namespaces: [] }), partial: Object.keys(page?.partial ?? {}) },
+    i18n: { lang, resources, partial: partialBundlesOf(resources, page?.partial) },
     assets,
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) as never },
   };

@@ -7,7 +7,7 @@ import type { Assets } from './assets.tsx';
 /** What the server hands to the browser in `window.__APP__`. */
 export interface BootData {
   state: RootState;
-  /** `partial`: namespaces sent with only the subtrees this page renders (loaded whole when another page needs them). */
+  /** `partial`: the `lang:ns` bundles sent with only the subtrees this page renders (loaded whole when another page needs them). */
   i18n: { lang: Language; resources: Resource; partial: string[] };
   assets: Assets;
   router: HydrationState;

@@ -24,7 +24,7 @@ describe('partial namespaces', () => {
     const full = createI18n('en', {}, 'Brand');
     await loadNamespaces(full, 'en', ['apidocs']);
     const browser = createI18n('en', pickResources(full, 'en', { namespaces: ['apidocs'], partial: { apidocs: ['samples'] } }), 'Brand');
-    markPartial(browser, ['apidocs']);
+    markPartial(browser, ['en:apidocs']);
     expect(browser.exists('apidocs:home.title')).toBe(false);
     expect(browser.t('apidocs:samples.copy')).toBe(full.t('apidocs:samples.copy'));
     await loadNamespaces(browser, 'en', ['apidocs']);

@@ -81,22 +81,27 @@ export async function loadNamespaces(i18n: I18n, lang: Language, namespaces: rea
   await Promise.all(
     langs.flatMap((l) =>
       wanted.map(async (ns) => {
-        if (i18n.hasResourceBundle(l, ns) && !partial?.has(ns)) return;
+        if (i18n.hasResourceBundle(l, ns) && !partial?.has(`${l}:${ns}`)) return;
         const load = loaders[loaderKey(l, ns)];
         if (load) i18n.addResourceBundle(l, ns, await load(), true, true);
       }),
     ),
   );
-  for (const ns of wanted) partial?.delete(ns);
+  for (const l of langs) for (const ns of wanted) partial?.delete(`${l}:${ns}`);
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
 }
 
-/** Namespaces of an instance that hold only part of their catalogue (a page's boot data): loaded whole when a page needs them. */
+/** `lang:ns` bundles of an instance that hold only part of their catalogue (a page's boot data): loaded whole when a page needs them. */
 const partialBundles = new WeakMap<I18n, Set<string>>();
 
-/** Client boot: these namespaces came with only the subtrees the first page renders. */
-export function markPartial(i18n: I18n, namespaces: readonly string[]): void {
-  if (namespaces.length) partialBundles.set(i18n, new Set(namespaces));
+/** Client boot: these `lang:ns` bundles came with only the subtrees the first page renders. */
+export function markPartial(i18n: I18n, bundles: readonly string[]): void {
+  if (bundles.length) partialBundles.set(i18n, new Set(bundles));
+}
+
+/** The `lang:ns` bundles of picked resources that hold only part of a partial namespace. */
+export function partialBundlesOf(resources: Resource, partial: PageTexts['partial']): string[] {
+  return Object.keys(partial ?? {}).flatMap((ns) => Object.keys(resources).filter((l) => resources[l]?.[ns]).map((l) => `${l}:${ns}`));
 }
 
 /** What a page renders of the catalogues: namespaces besides `common` and `ui`, and the namespaces of which it renders only some subtrees (dotted paths). */
