@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { apiSettings, taskAttempts, tasks, workerProfiles } from '#server/db/schema/index.ts';
 
@@ -73,46 +73,23 @@ export interface ClaimFilter {
 /**
  * Takes the oldest queued task this worker may solve and leases it (enterprise-support customers'
  * tasks first: `tasks.priority`, set at insert by migration 0022's trigger), skipping rows other
- * claimers hold (FOR UPDATE SKIP LOCKED on the partial index of queued rows). A worker never gets
- * a task they already tried (consensus answers come from different workers), nor a task whose
- * group (`group_key`: one labelling item's copies) holds one they tried; verification
- * re-solves go only to trusted workers and never to the worker whose answer is judged.
+ * claimers hold. The statement is the database function `claim_next_task` (migration 0030, where
+ * its rules are spelled out): its plan walks the queue's priority index in order whatever the
+ * statistics say, where a plan of the same statement sent from here sorted the whole queue once
+ * the statistics had seen it nearly empty. One round trip: the leased row comes back whole.
  */
 export async function claimNextTask(db: Db, f: ClaimFilter, lease: { image: number; token: number }): Promise<TaskRow | undefined> {
-  const [row] = await (f.sandboxOwner ? claimSandbox : claimLive)(db).execute({ workerId: f.workerId, languages: f.languages, image: lease.image, token: lease.token });
-  return row;
+  const res = await db.execute(sql`select * from claim_next_task(${f.workerId}, ${sql.param(f.languages)}::text[], ${f.sandboxOwner ?? false}, ${lease.image}, ${lease.token})`);
+  const raw = res.rows[0] as Record<string, unknown> | undefined;
+  return raw && taskFromRow(raw);
 }
 
-function claimQuery(db: Db, sandboxOwner: boolean) {
-  const workerId = sql.placeholder('workerId');
-  const own = sandboxOwner ? sql`t.sandbox and t.customer_id = ${workerId}` : sql`not t.sandbox and t.customer_id <> ${workerId}`;
-  // An uncorrelated subquery: evaluated once per claim, not per row.
-  const trusted = sql`coalesce((select p.trusted_at is not null from worker_profiles p where p.user_id = ${workerId}), false)`;
-  // One round trip: the leased row comes back whole.
-  return db
-    .update(tasks)
-    .set({
-      state: 'assigned',
-      workerId: sql`${workerId}`,
-      assignedAt: sql`now()`,
-      // Labelling copies (a group key) get 5 minutes: framing every object of a picture takes longer than a captcha.
-      leaseExpiresAt: sql`least(expires_at, now() + make_interval(secs => case when group_key is not null then 300 when kind = 'image' then ${sql.placeholder('image')}::int else ${sql.placeholder('token')}::int end))`,
-    })
-    .where(sql`${tasks.id} = (
-      select t.id from tasks t
-      where t.state = 'queued' and ${own} and (t.language is null or t.language = any(${sql.placeholder('languages')}::text[]))
-        and not exists (select 1 from task_attempts a where a.task_id = t.id and a.worker_id = ${workerId})
-        and (t.group_key is null or not exists (select 1 from tasks g join task_attempts a on a.task_id = g.id where g.group_key = t.group_key and a.worker_id = ${workerId}))
-        and (t.verifies_task_id is null or (${trusted} and not exists (select 1 from tasks o where o.id = t.verifies_task_id and o.solved_by = ${workerId})))
-      order by t.priority desc, t.id
-      for update skip locked
-      limit 1
-    )`)
-    .returning()
-    .prepare(sandboxOwner ? 'tasks_claim_sandbox' : 'tasks_claim');
+const TASK_COLUMNS = Object.entries(getTableColumns(tasks));
+
+/** A tasks row as the driver returned it (column names, driver values) mapped as drizzle maps a select. */
+function taskFromRow(raw: Record<string, unknown>): TaskRow {
+  return Object.fromEntries(TASK_COLUMNS.map(([key, column]) => [key, raw[column.name] == null ? null : column.mapFromDriverValue(raw[column.name])])) as TaskRow;
 }
-const claimLive = preparedPer((db) => claimQuery(db, false));
-const claimSandbox = preparedPer((db) => claimQuery(db, true));
 
 /** The worker's assigned task, locked for their answer or skip (one round trip). */
 export async function lockAssignedTask(db: Db, workerId: number, taskId: number): Promise<TaskRow | undefined> {
