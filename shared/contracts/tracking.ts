@@ -1,10 +1,7 @@
 import { z } from 'zod';
 
-/** The nine utm fields of spec §9, in cookie order. */
-export const UTM_FIELDS = [
-  'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content',
-  'utm_matchtype', 'utm_loc', 'utm_network', 'utm_pos',
-] as const;
+export { UTM_FIELDS } from '../utm.ts';
+import { UTM_FIELDS } from '../utm.ts';
 
 const field = z.string().trim().max(512);
 

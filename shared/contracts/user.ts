@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
 
-export const USER_TYPES = ['developer', 'customer', 'worker'] as const;
-export type UserType = (typeof USER_TYPES)[number];
-export const PERMISSIONS = ['admin', 'moderator'] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+export { homePathOf, PERMISSIONS, USER_TYPES, type Permission, type UserType } from '../accounts.ts';
+import { USER_TYPES, type UserType } from '../accounts.ts';
 
 /** Spec §3: a system message, keyed by language code, English the fallback; sanitised HTML. */
 export interface SystemMessage {
@@ -42,17 +40,3 @@ export type UpdateUser = z.infer<typeof UpdateUserSchema>;
 
 /** PUT /api/v2/user/system_message_read */
 export const SystemMessageReadSchema = z.object({ id: z.coerce.number().int().positive() });
-
-/** Where a signed-in user of each type lands. */
-export function homePathOf(userType: UserType | null): string {
-  switch (userType) {
-    case 'customer':
-      return '/enterpage';
-    case 'worker':
-      return '/cabinet';
-    case 'developer':
-      return '/profile';
-    default:
-      return '/select-role';
-  }
-}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { UTM_FIELDS } from '#shared/contracts/tracking.ts';
+import { UTM_FIELDS } from '#shared/utm.ts';
 import type { SiteOrigins } from '#shared/i18n/routing.ts';
 import { readCookie, writeCookie } from '#web/lib/cookies.ts';
 import { useTrackEventMutation } from './api.ts';

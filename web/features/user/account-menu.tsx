@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '#web/lib/i18n-react.ts';
-import { homePathOf } from '#shared/contracts/user.ts';
+import { homePathOf } from '#shared/accounts.ts';
 import { Button, buttonClassName } from '#web/components/button/button.tsx';
-import { GetStartedModal } from '#web/components/layout/get-started-modal.tsx';
 import { LocalizedLink } from '#web/components/layout/localized-link.tsx';
 import { useCurrentUser } from './use-current-user.ts';
+
+// The dialog (and the dialog library under it) loads when a visitor reaches for the button, not
+// with every page: most visitors of a landing never open it.
+const loadGetStarted = () => import('#web/components/layout/get-started-modal.tsx');
+const GetStartedModal = lazy(() => loadGetStarted().then((m) => ({ default: m.GetStartedModal })));
 
 /** The header's right side: sign-in and "Get started" for visitors, balance and account links for users. */
 export function AccountMenu() {
@@ -15,10 +19,14 @@ export function AccountMenu() {
     return (
       <>
         <LocalizedLink to="/auth/login" className={buttonClassName('tertiary', 'md')}>{t('account.signIn')}</LocalizedLink>
-        <Button variant="primary" size="md" onClick={() => setStartOpen(true)}>
+        <Button variant="primary" size="md" onClick={() => setStartOpen(true)} onPointerEnter={() => void loadGetStarted()} onFocus={() => void loadGetStarted()}>
           {t('nav.getStarted')}
         </Button>
-        <GetStartedModal open={startOpen} onClose={() => setStartOpen(false)} />
+        {startOpen && (
+          <Suspense fallback={null}>
+            <GetStartedModal open onClose={() => setStartOpen(false)} />
+          </Suspense>
+        )}
       </>
     );
   }

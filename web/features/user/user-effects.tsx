@@ -1,10 +1,12 @@
-import { useEffect } from 'react';
-import { SystemMessagePopup } from '#web/components/system-message/system-message-popup.tsx';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCurrentPage } from '#web/lib/use-page.ts';
 import { useAppSelector } from '#web/store/hooks.ts';
 import { useReadSystemMessageMutation, useUpdateUserMutation } from './api.ts';
 import { useCurrentUser } from './use-current-user.ts';
 import { useLiveBalance } from './use-live-balance.ts';
+
+// The popup (and the dialog library under it) loads only for a user who has a message to read.
+const SystemMessagePopup = lazy(() => import('#web/components/system-message/system-message-popup.tsx').then((m) => ({ default: m.SystemMessagePopup })));
 
 declare global {
   interface Window {
@@ -22,6 +24,9 @@ export function UserEffects() {
   const { sites, host } = useAppSelector((s) => s.app);
   const [updateUser] = useUpdateUserMutation();
   const [readMessage] = useReadSystemMessageMutation();
+  // Mounted from the first message on, so it stays for its closing animation once read.
+  const [popup, setPopup] = useState(false);
+  if (user?.systemMessage && !popup) setPopup(true);
 
   useEffect(() => {
     if (user && user.interfaceLanguage !== lang) void updateUser({ interfaceLanguage: lang });
@@ -42,6 +47,10 @@ export function UserEffects() {
   // A credited payment shows in the header's balance on every open page (the /ws balance event).
   useLiveBalance(user?.id ?? null);
 
-  if (!user) return null;
-  return <SystemMessagePopup message={user.systemMessage} language={lang} onRead={(id) => readMessage({ id: Number(id) }).unwrap()} />;
+  if (!user || !popup) return null;
+  return (
+    <Suspense fallback={null}>
+      <SystemMessagePopup message={user.systemMessage} language={lang} onRead={(id) => readMessage({ id: Number(id) }).unwrap()} />
+    </Suspense>
+  );
 }
