@@ -200,7 +200,9 @@ describe('the vote', () => {
     const row = await taskRow(id);
     expect(row).toMatchObject({ state: 'solved', attempts: 3, answer: { kind: 'text', text: 'abc12' }, solved_by: a.id });
     expect(Number(row.price)).toBe(rate * 3);
-    expect((await get(`/res.php?key=${c.apiKey}&action=get&id=${id}`)).body).toBe('OK|abc12');
+    // The poll above left "not ready" in the result cache; the task's end reaches it through the
+    // database's notification, a moment after the answer's commit.
+    await expect.poll(async () => (await get(`/res.php?key=${c.apiKey}&action=get&id=${id}`)).body).toBe('OK|abc12');
     const v2 = (await post('/getTaskResult', { clientKey: c.apiKey, taskId: id })).json();
     expect(v2).toMatchObject({ errorId: 0, status: 'ready', solution: { text: 'abc12' }, solveCount: 3 });
     expect(Number(v2.cost) * 1_000_000).toBeCloseTo(rate * 3);
